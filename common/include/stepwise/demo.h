@@ -1,0 +1,37 @@
+#pragma once
+// What every demo program shares: turning errors into one clear line, and reading arguments.
+//
+//   int main(int argc, char** argv) {
+//     return stepwise::run_demo([&] { ... });
+//   }
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "stepwise/check.h"
+#include "stepwise/todo.h"
+
+namespace stepwise {
+
+// Runs a demo's body. Returns 0, or prints the error in one line and returns 1 (2 for a step of
+// the exercise that is not written yet), so no demo ends in a stack trace.
+template <typename Body>
+int run_demo(Body&& body) {
+  try {
+    body();
+    return 0;
+  } catch (const NotImplemented& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+}
+
+// Parses a whole number within [min, max] or throws std::invalid_argument naming `what`.
+long long parse_integer(const std::string& text, const char* what, long long min, long long max);
+// Parses a finite floating-point number or throws std::invalid_argument naming `what`.
+double parse_number(const std::string& text, const char* what);
+
+}  // namespace stepwise

@@ -1,0 +1,21 @@
+#pragma once
+// What this build contains and whether it can run on the GPU in this machine.
+#include <string>
+
+namespace stepwise {
+
+// The CUDA architectures this build was compiled for, as CMake was told (e.g. "75" or "90-real").
+const char* built_architectures();
+
+struct GpuStatus {
+  bool present = false;     // a GPU and a working driver were found
+  bool can_run = false;     // this build holds code (machine code or PTX) the GPU can run
+  int major = 0, minor = 0; // the GPU's compute capability
+  std::string summary;      // one line: what was found, or why nothing can run
+  std::string fix;          // what to do when !present or !can_run; empty otherwise
+};
+
+// Looks at device 0 once. Never throws: every problem becomes summary + fix.
+GpuStatus gpu_status();
+
+}  // namespace stepwise

@@ -1,0 +1,58 @@
+#pragma once
+// Comparing a GPU result with a CPU reference computed in higher precision (double).
+//
+//   EXPECT_TRUE(grader::matches(expected, out, grader::Tolerance::ulps(2)));
+//
+// On failure the message counts the mismatches and lists the first few: index, expected,
+// actual, and "never written" when the value is still the poison the grader filled in.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "grader/inputs.h"
+
+namespace grader {
+
+struct Tolerance {
+  enum class Kind { exact, close, ulps } kind = Kind::exact;
+  double abs = 0, rel = 0;  // close: |actual - expected| <= abs + rel * |expected|
+  double max_ulps = 0;      // ulps: in units of the float spacing at the expected value
+
+  static Tolerance exact() { return {}; }
+  static Tolerance close(double abs, double rel) { return {Kind::close, abs, rel, 0}; }
+  static Tolerance ulps(double n) { return {Kind::ulps, 0, 0, n}; }
+  std::string describe() const;
+};
+
+// Distance between `actual` and the exact value `expected`, in units of the spacing between
+// adjacent floats at `expected` (a correctly rounded float is within 0.5 ulp). NaN and
+// infinities count as 0 when they match and as infinitely far when they do not.
+double ulp_error(double expected, float actual);
+
+// Compares actual[i] with expected[i] for every i under `tolerance`.
+testing::AssertionResult compare(const std::vector<double>& expected,
+                                 const std::vector<double>& actual,
+                                 const std::vector<bool>& never_written,
+                                 const Tolerance& tolerance);
+
+// Compares a device output with the reference, and checks that nothing past its end changed.
+template <typename T, typename Reference>
+testing::AssertionResult matches(const std::vector<Reference>& expected, const Output<T>& output,
+                                 const Tolerance& tolerance) {
+  const testing::AssertionResult guard = output.guard_intact();
+  if (!guard) return guard;
+  const std::vector<T> actual = output.to_host();
+  if (expected.size() != actual.size())
+    return testing::AssertionFailure() << "the reference has " << expected.size()
+                                       << " values, the output " << actual.size();
+  static_assert(std::is_arithmetic<T>::value, "matches() compares numbers");
+  std::vector<double> e(expected.begin(), expected.end()), a(actual.begin(), actual.end());
+  std::vector<bool> never_written(actual.size());
+  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = is_poison(actual[i]);
+  return compare(e, a, never_written, tolerance);
+}
+
+}  // namespace grader

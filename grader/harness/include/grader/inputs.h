@@ -1,0 +1,91 @@
+#pragma once
+// Inputs and outputs for checks: fresh random values on every run (the seed is printed when a
+// check fails; STEPWISE_SEED=<seed> repeats a run), sizes that catch indexing bugs, and output
+// buffers filled with poison and followed by a guard region, so that values a kernel never
+// wrote, and writes past the end, are both caught.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "stepwise/buffers.h"
+
+namespace grader {
+
+// This run's seed: STEPWISE_SEED if set, otherwise drawn from the system once per process.
+std::uint64_t seed();
+// The run's random engine, seeded from seed().
+std::mt19937_64& rng();
+
+std::vector<float> random_floats(std::size_t n, float lo, float hi);
+std::vector<double> random_doubles(std::size_t n, double lo, double hi);
+std::vector<int> random_ints(std::size_t n, int lo, int hi);
+
+// Sizes that catch indexing bugs: 0, 1, one warp and either side of it, a prime, a size that is
+// no multiple of common block sizes, and a large one that fits in free device memory given the
+// bytes each element needs in total (inputs + outputs).
+std::vector<int> standard_sizes(std::size_t bytes_per_element);
+// The largest element count up to `wanted` whose `bytes_per_element` fit in 40% of the free
+// device memory (so the grader also runs on small laptop GPUs).
+std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element);
+
+// Every byte of an output is set to this before the code under test runs. As float it reads
+// -2.4e-14 and as int -1920103027: values no lesson produces from its inputs.
+constexpr unsigned char kPoisonByte = 0xA5;
+template <typename T>
+bool is_poison(T value) {
+  unsigned char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  for (unsigned char b : bytes)
+    if (b != kPoisonByte) return false;
+  return true;
+}
+
+// A device output of `count` values, poisoned, followed by a poisoned guard region.
+template <typename T>
+class Output {
+ public:
+  static constexpr std::size_t kGuard = 4096;  // more than any block, so a missing bounds check shows
+  explicit Output(std::size_t count) : count_(count), buffer_(count + kGuard) { poison(); }
+
+  T* data() { return buffer_.data(); }
+  std::size_t size() const { return count_; }
+  void poison() { CUDA_CHECK(cudaMemset(buffer_.data(), kPoisonByte, buffer_.bytes())); }
+
+  // The values (waits for the GPU first).
+  std::vector<T> to_host() const {
+    std::vector<T> all = all_values();
+    all.resize(count_);
+    return all;
+  }
+  // Fails naming the first guard element that changed: the code wrote past the end.
+  testing::AssertionResult guard_intact() const {
+    const std::vector<T> all = all_values();
+    for (std::size_t i = count_; i < all.size(); ++i)
+      if (!is_poison(all[i]))
+        return testing::AssertionFailure()
+               << "wrote past the end of the output: element " << i << " (the output has "
+               << count_ << " elements, so the last valid index is " << count_ - 1
+               << "); is there a bounds check `if (i < n)` in the kernel?";
+    return testing::AssertionSuccess();
+  }
+
+ private:
+  std::vector<T> all_values() const {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    return buffer_.to_host();
+  }
+  std::size_t count_;
+  stepwise::DeviceBuffer<T> buffer_;
+};
+
+// A device copy of host values, in one call: device(a).data().
+template <typename T>
+stepwise::DeviceBuffer<T> device(const std::vector<T>& values) {
+  return stepwise::DeviceBuffer<T>::from_host(values);
+}
+
+}  // namespace grader

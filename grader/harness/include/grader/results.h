@@ -1,0 +1,20 @@
+#pragma once
+// One result record per check: the grader's summary table is printed from these files.
+// A check states its figure with note_figure(); the recorder (installed by the grader's main)
+// adds the status, the first failure message, the seed and the command that re-runs the check.
+#include <string>
+
+namespace grader {
+
+// Sets the "measured" and "required" columns of the current check's record. When a check
+// notes several figures (e.g. one per size), the one with the largest `badness` is kept.
+void note_figure(double badness, const std::string& measured, const std::string& required);
+
+// Where records go (build/results/<track>), and the file name of a check's record.
+std::string results_dir();
+std::string record_path(const std::string& check);
+
+// The JSON text of a string value, with quotes and escapes.
+std::string json_string(const std::string& text);
+
+}  // namespace grader

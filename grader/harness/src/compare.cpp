@@ -1,0 +1,109 @@
+#include "grader/compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+#include "grader/results.h"
+
+namespace grader {
+namespace {
+
+constexpr double kInfinitelyFar = std::numeric_limits<double>::infinity();
+constexpr int kShownMismatches = 5;
+
+// The error of one value, in the tolerance's unit (0 when equal).
+double error_of(double expected, double actual, const Tolerance& tolerance) {
+  if (std::isnan(expected) || std::isnan(actual))
+    return std::isnan(expected) && std::isnan(actual) ? 0 : kInfinitelyFar;
+  if (std::isinf(expected) || std::isinf(actual)) return expected == actual ? 0 : kInfinitelyFar;
+  switch (tolerance.kind) {
+    case Tolerance::Kind::exact: return actual == expected ? 0 : std::fabs(actual - expected);
+    case Tolerance::Kind::close: return std::fabs(actual - expected);
+    case Tolerance::Kind::ulps: return ulp_error(expected, static_cast<float>(actual));
+  }
+  return kInfinitelyFar;
+}
+
+bool within(double error, double expected, const Tolerance& tolerance) {
+  switch (tolerance.kind) {
+    case Tolerance::Kind::exact: return error == 0;
+    case Tolerance::Kind::close: return error <= tolerance.abs + tolerance.rel * std::fabs(expected);
+    case Tolerance::Kind::ulps: return error <= tolerance.max_ulps;
+  }
+  return false;
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+}  // namespace
+
+std::string Tolerance::describe() const {
+  switch (kind) {
+    case Kind::exact: return "exact";
+    case Kind::close: return "|error| <= " + number(abs) + " + " + number(rel) + " * |expected|";
+    case Kind::ulps: return "<= " + number(max_ulps) + " ulp";
+  }
+  return "";
+}
+
+double ulp_error(double expected, float actual) {
+  if (std::isnan(expected) || std::isnan(actual))
+    return std::isnan(expected) && std::isnan(actual) ? 0 : kInfinitelyFar;
+  if (std::isinf(expected) || std::isinf(actual)) return expected == actual ? 0 : kInfinitelyFar;
+  // Floats in [2^k, 2^(k+1)) are 2^(k-23) apart; subnormals (below 2^-126) are 2^-149 apart.
+  const double magnitude = std::fabs(expected);
+  const int exponent = magnitude < 0x1p-126 ? -126 : std::min(std::ilogb(magnitude), 127);
+  const double spacing = std::ldexp(1.0, exponent - 23);
+  return std::fabs(static_cast<double>(actual) - expected) / spacing;
+}
+
+testing::AssertionResult compare(const std::vector<double>& expected,
+                                 const std::vector<double>& actual,
+                                 const std::vector<bool>& never_written,
+                                 const Tolerance& tolerance) {
+  std::size_t bad = 0, unwritten = 0;
+  double worst = 0;
+  std::ostringstream shown;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const double error = error_of(expected[i], actual[i], tolerance);
+    if (!never_written[i] && within(error, expected[i], tolerance)) {
+      worst = std::max(worst, error);
+      continue;
+    }
+    worst = kInfinitelyFar;
+    ++bad;
+    if (never_written[i]) ++unwritten;
+    if (bad <= kShownMismatches) {
+      shown << "\n    [" << i << "] expected " << number(expected[i]) << ", got " << number(actual[i]);
+      if (never_written[i]) shown << " (never written: still the grader's poison value)";
+    }
+  }
+  const std::string required = tolerance.describe();
+  if (bad == 0) {
+    if (tolerance.kind == Tolerance::Kind::ulps)
+      note_figure(worst, "max error " + number(worst) + " ulp", required);
+    else if (tolerance.kind == Tolerance::Kind::close)
+      note_figure(worst, "max |error| " + number(worst), required);
+    else
+      note_figure(0, "all equal", required);
+    return testing::AssertionSuccess();
+  }
+  note_figure(kInfinitelyFar, std::to_string(bad) + " of " + std::to_string(expected.size()) + " wrong",
+              required);
+  testing::AssertionResult failure = testing::AssertionFailure();
+  failure << bad << " of " << expected.size() << " values differ from the CPU reference ("
+          << required << ")";
+  if (unwritten > 0) failure << "; " << unwritten << " were never written";
+  failure << ". First mismatches:" << shown.str();
+  if (bad > kShownMismatches) failure << "\n    ... and " << bad - kShownMismatches << " more";
+  return failure;
+}
+
+}  // namespace grader

@@ -1,0 +1,13 @@
+// The main() of every grader test program: GoogleTest plus the recorder that writes one result
+// record per check for the summary table.
+#include <gtest/gtest.h>
+
+namespace grader {
+testing::TestEventListener* make_recorder();
+}
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  testing::UnitTest::GetInstance()->listeners().Append(grader::make_recorder());
+  return RUN_ALL_TESTS();
+}

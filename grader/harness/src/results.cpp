@@ -1,0 +1,121 @@
+#include "grader/results.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "grader/identity.h"
+#include "grader/inputs.h"
+
+namespace grader {
+namespace {
+
+// The record of the check that is running now.
+struct Record {
+  double badness = -1;
+  std::string measured, required;
+  std::string first_failure, todo, skip_reason;
+};
+Record current;
+
+std::string check_name(const testing::TestInfo& test) {
+  return std::string(test.test_suite_name()) + "." + test.name();
+}
+
+std::string rerun_command(const std::string& check) {
+  std::string pattern;
+  for (char c : check) {
+    if (c == '.') pattern += '\\';
+    pattern += c;
+  }
+  return "ctest --test-dir " STEPWISE_BUILD_DIR " -R '^" + std::string(lesson()) + "/" + track() + "/" +
+         pattern + "$' --output-on-failure";
+}
+
+// "C++ exception with description "not implemented yet: lessons/...step 2" thrown ..." -> the quote.
+std::string todo_in(const std::string& message) {
+  const std::size_t start = message.find("not implemented yet:");
+  if (start == std::string::npos) return "";
+  const std::size_t end = message.find_first_of("\"\n", start);
+  return message.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+class Recorder : public testing::EmptyTestEventListener {
+  void OnTestStart(const testing::TestInfo&) override { current = Record{}; }
+
+  void OnTestPartResult(const testing::TestPartResult& part) override {
+    if (part.skipped()) {
+      current.skip_reason = part.message();
+    } else if (part.failed()) {
+      if (current.first_failure.empty()) current.first_failure = part.message();
+      if (current.todo.empty()) current.todo = todo_in(part.message());
+    }
+  }
+
+  void OnTestEnd(const testing::TestInfo& test) override {
+    const std::string check = check_name(test);
+    const testing::TestResult& result = *test.result();
+    const char* status = result.Skipped() ? "SKIP" : !result.Failed() ? "PASS" : !current.todo.empty() ? "TODO" : "FAIL";
+    const std::string detail = result.Skipped() ? current.skip_reason
+                               : !current.todo.empty() ? current.todo
+                                                       : current.first_failure.substr(0, 600);
+    if (result.Failed()) {
+      std::printf("[ stepwise ] seed %llu (STEPWISE_SEED=%llu repeats this run's inputs)\n",
+                  static_cast<unsigned long long>(seed()), static_cast<unsigned long long>(seed()));
+      std::printf("[ stepwise ] re-run just this check: %s\n", rerun_command(check).c_str());
+    }
+    std::error_code ignored;
+    std::filesystem::create_directories(results_dir(), ignored);
+    std::ofstream file(record_path(check));
+    file << "{\n  \"lesson\": " << json_string(lesson()) << ",\n  \"track\": " << json_string(track())
+         << ",\n  \"check\": " << json_string(check) << ",\n  \"status\": " << json_string(status)
+         << ",\n  \"measured\": " << json_string(current.measured)
+         << ",\n  \"required\": " << json_string(current.required)
+         << ",\n  \"detail\": " << json_string(detail)
+         << ",\n  \"seed\": " << json_string(std::to_string(seed()))
+         << ",\n  \"rerun\": " << json_string(rerun_command(check)) << "\n}\n";
+  }
+};
+
+}  // namespace
+
+void note_figure(double badness, const std::string& measured, const std::string& required) {
+  if (badness < current.badness) return;
+  current.badness = badness;
+  current.measured = measured;
+  current.required = required;
+}
+
+std::string results_dir() { return std::string(STEPWISE_BUILD_DIR "/results/") + track(); }
+
+std::string record_path(const std::string& check) {
+  std::string name = std::string(lesson()) + "__" + check;
+  for (char& c : name)
+    if (c == '/') c = '_';
+  return results_dir() + "/" + name + ".json";
+}
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+testing::TestEventListener* make_recorder() { return new Recorder; }
+
+}  // namespace grader

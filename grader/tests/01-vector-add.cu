@@ -1,0 +1,127 @@
+// Grader tests for lesson 01 (vector add, grid-stride loops, vectorize).
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "grader/grader.h"
+#include "vector_add.h"
+#include "vectorize.cuh"
+
+// Functors at namespace scope: the untouched exercise never calls them, and internal-linkage
+// functions that are never called draw a warning.
+struct Add {
+  __host__ __device__ float operator()(float a, float b) const { return a + b; }
+};
+// A second function, in double, to show vectorize is not tied to one type or one operation.
+struct Hypotenuse {
+  __host__ __device__ double operator()(double a, double b) const { return sqrt(a * a + b * b); }
+};
+
+namespace {
+
+using grader::Output;
+using grader::Tolerance;
+using AddFunction = void (*)(const float*, const float*, float*, int);
+
+std::vector<double> exact_sums(const std::vector<float>& a, const std::vector<float>& b) {
+  std::vector<double> sums(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) sums[i] = static_cast<double>(a[i]) + b[i];
+  return sums;
+}
+
+// A float sum is correctly rounded: within half a unit in the last place of the exact sum.
+void expect_adds_like_the_cpu(AddFunction add) {
+  for (int n : grader::standard_sizes(3 * sizeof(float))) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<float> a = grader::random_floats(n, -1000, 1000), b = grader::random_floats(n, -1000, 1000);
+    auto d_a = grader::device(a), d_b = grader::device(b);
+    Output<float> out(n);
+    add(d_a.data(), d_b.data(), out.data(), n);
+    EXPECT_TRUE(grader::matches(exact_sums(a, b), out, Tolerance::ulps(0.5)));
+  }
+}
+
+TEST(VectorAdd, OneThreadPerElementMatchesCpu) {
+  REQUIRE_GPU();
+  expect_adds_like_the_cpu(vector_add);
+}
+
+TEST(VectorAdd, GridStrideMatchesCpu) {
+  REQUIRE_GPU();
+  expect_adds_like_the_cpu(vector_add_grid_stride);
+}
+
+TEST(Vectorize, GpuTargetMatchesCpuReference) {
+  REQUIRE_GPU();
+  for (int n : grader::standard_sizes(6 * sizeof(double))) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<float> a = grader::random_floats(n, -1, 1), b = grader::random_floats(n, -1, 1);
+    auto d_a = grader::device(a), d_b = grader::device(b);
+    Output<float> sums(n);
+    vectorize(Target::gpu, Add{}, d_a.data(), d_b.data(), sums.data(), n);
+    EXPECT_TRUE(grader::matches(exact_sums(a, b), sums, Tolerance::ulps(0.5)));
+
+    const std::vector<double> x = grader::random_doubles(n, -1e3, 1e3), y = grader::random_doubles(n, -1e3, 1e3);
+    auto d_x = grader::device(x), d_y = grader::device(y);
+    Output<double> lengths(n);
+    vectorize(Target::gpu, Hypotenuse{}, d_x.data(), d_y.data(), lengths.data(), n);
+    std::vector<double> expected(n);
+    for (int i = 0; i < n; ++i) expected[i] = std::hypot(x[i], y[i]);
+    EXPECT_TRUE(grader::matches(expected, lengths, Tolerance::close(0, 1e-15)));
+  }
+}
+
+TEST(CpuVectorize, CpuTargetMatchesReference) {
+  for (int n : {0, 1, 33, 100017}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<float> a = grader::random_floats(n, -1, 1), b = grader::random_floats(n, -1, 1);
+    std::vector<float> out(n, -1.0f);
+    vectorize(Target::cpu, Add{}, a.data(), b.data(), out.data(), n);
+    const std::vector<double> expected = exact_sums(a, b);
+    for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<float>(expected[i])) << "at index " << i;
+  }
+}
+
+// Speed: an add moves 12 bytes per element (two reads, one write) and does one flop, so it can
+// at best run at the speed of a device-to-device copy.
+struct SpeedSetup {
+  int n = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, 3 * sizeof(float)));
+  stepwise::DeviceBuffer<float> a = grader::device(grader::random_floats(n, -1, 1));
+  stepwise::DeviceBuffer<float> b = grader::device(grader::random_floats(n, -1, 1));
+  stepwise::DeviceBuffer<float> out{static_cast<std::size_t>(n)};
+  double bytes() const { return 3.0 * sizeof(float) * n; }
+};
+
+void expect_near_copy_speed(const std::string& check, AddFunction add) {
+  SpeedSetup s;
+  grader::expect_speed(check, [&] {
+    const double ms = grader::gpu_median_ms([&] { add(s.a.data(), s.b.data(), s.out.data(), s.n); });
+    return grader::fraction_of_copy_bandwidth(s.bytes(), ms);
+  });
+}
+
+TEST(VectorAddSpeed, OneThreadPerElement) {
+  REQUIRE_GPU();
+  expect_near_copy_speed("vector_add", vector_add);
+}
+
+TEST(VectorAddSpeed, GridStride) {
+  REQUIRE_GPU();
+  expect_near_copy_speed("vector_add_grid_stride", vector_add_grid_stride);
+}
+
+TEST(VectorAddSpeed, FasterThanOneCpuThread) {
+  REQUIRE_GPU();
+  SpeedSetup s;
+  const std::vector<float> a = grader::random_floats(s.n, -1, 1), b = grader::random_floats(s.n, -1, 1);
+  std::vector<float> out(s.n);
+  const double cpu_ms = grader::cpu_median_ms([&] {
+    for (int i = 0; i < s.n; ++i) out[i] = a[i] + b[i];
+  });
+  grader::expect_speed("vector_add_vs_cpu", [&] {
+    const double ms = grader::gpu_median_ms([&] { vector_add(s.a.data(), s.b.data(), s.out.data(), s.n); });
+    return grader::speedup(cpu_ms, ms, "one CPU thread");
+  });
+}
+
+}  // namespace

@@ -1,0 +1,68 @@
+// Lesson 01 demo: add two vectors on the GPU and on the CPU, and see where the time goes.
+//   lesson01-demo [n]        n: how many floats (default 16777216)
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "stepwise/buffers.h"
+#include "stepwise/demo.h"
+#include "stepwise/event_timer.h"
+#include "vector_add.h"
+#include "vectorize.cuh"
+
+struct Add {
+  __host__ __device__ float operator()(float a, float b) const { return a + b; }
+};
+
+int main(int argc, char** argv) {
+  return stepwise::run_demo([&] {
+    const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1 << 28)) : 1 << 24;
+    std::vector<float> a(n), b(n), gpu_out(n), cpu_out(n);
+    for (int i = 0; i < n; ++i) {
+      a[i] = std::sin(0.001f * i);
+      b[i] = std::cos(0.002f * i);
+    }
+
+    stepwise::DeviceBuffer<float> d_a(n), d_b(n), d_out(n);
+    stepwise::EventTimer timer;
+    timer.start();
+    d_a.copy_from_host(a);
+    d_b.copy_from_host(b);
+    const float copy_in_ms = timer.stop();
+
+    vector_add(d_a.data(), d_b.data(), d_out.data(), n);  // warm-up: the first launch loads the module
+    timer.start();
+    vector_add(d_a.data(), d_b.data(), d_out.data(), n);
+    const float kernel_ms = timer.stop();
+    timer.start();
+    vector_add_grid_stride(d_a.data(), d_b.data(), d_out.data(), n);
+    const float stride_ms = timer.stop();
+
+    timer.start();
+    gpu_out = d_out.to_host();
+    const float copy_out_ms = timer.stop();
+
+    const auto cpu_start = std::chrono::steady_clock::now();
+    vectorize(Target::cpu, Add{}, a.data(), b.data(), cpu_out.data(), n);
+    const double cpu_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+
+    float worst = 0;
+    for (int i = 0; i < n; ++i) worst = std::max(worst, std::fabs(gpu_out[i] - cpu_out[i]));
+    const double gbs = 3.0 * sizeof(float) * n / (kernel_ms * 1e6);
+
+    std::printf("vector add of %d floats (%.1f MB per array)\n", n, n * 4 / 1e6);
+    std::printf("  copy a and b to the GPU   %9.3f ms\n", copy_in_ms);
+    std::printf("  kernel, one thread each   %9.3f ms  (%.0f GB/s)\n", kernel_ms, gbs);
+    std::printf("  kernel, grid-stride       %9.3f ms\n", stride_ms);
+    std::printf("  copy the sum back         %9.3f ms\n", copy_out_ms);
+    std::printf("  GPU total with copies     %9.3f ms\n", copy_in_ms + kernel_ms + copy_out_ms);
+    std::printf("  one CPU thread            %9.3f ms\n", cpu_ms);
+    std::printf("largest difference GPU vs CPU: %g\n", worst);
+    std::printf("The kernel is %.0fx faster than the CPU, but the copies take %.0fx as long as the kernel:\n"
+                "for a single add, moving the data costs more than the work. Keep data on the GPU.\n",
+                cpu_ms / kernel_ms, (copy_in_ms + copy_out_ms) / kernel_ms);
+  });
+}

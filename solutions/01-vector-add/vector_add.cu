@@ -1,0 +1,45 @@
+// Lesson 01 reference solution: vector add.
+#include "vector_add.h"
+
+#include <algorithm>
+
+#include "stepwise/check.h"
+
+namespace {
+constexpr int kThreadsPerBlock = 256;
+}
+
+// Step 1: thread i of the whole grid adds element i.
+__global__ void add_kernel(const float* a, const float* b, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = a[i] + b[i];  // the last block reaches past n: those threads do nothing
+}
+
+void vector_add(const float* a, const float* b, float* out, int n) {
+  if (n == 0) return;  // a grid of zero blocks is an invalid launch
+  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;  // round up
+  add_kernel<<<blocks, kThreadsPerBlock>>>(a, b, out, n);
+  CUDA_CHECK_LAUNCH();
+}
+
+// Step 2: a grid-stride loop. Each thread starts at its global index and jumps by the number of
+// threads in the grid, so any grid size covers any n.
+__global__ void add_grid_stride_kernel(const float* a, const float* b, float* out, int n) {
+  const int stride = blockDim.x * gridDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = a[i] + b[i];
+}
+
+void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
+  if (n == 0) return;
+  // As many blocks as can be resident on the GPU at once: enough to keep every multiprocessor
+  // busy, and no more, so each thread handles several elements.
+  int device = 0, multiprocessors = 0, blocks_per_multiprocessor = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_multiprocessor,
+                                                           add_grid_stride_kernel, kThreadsPerBlock, 0));
+  const int needed = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int blocks = std::min(needed, multiprocessors * blocks_per_multiprocessor);
+  add_grid_stride_kernel<<<blocks, kThreadsPerBlock>>>(a, b, out, n);
+  CUDA_CHECK_LAUNCH();
+}
