@@ -38,21 +38,27 @@ testing::AssertionResult compare(const std::vector<double>& expected,
                                  const std::vector<bool>& never_written,
                                  const Tolerance& tolerance);
 
+// Compares values (copied back from the GPU) with the reference; poison marks unwritten ones.
+template <typename T, typename Reference>
+testing::AssertionResult matches(const std::vector<Reference>& expected, const std::vector<T>& actual,
+                                 const Tolerance& tolerance) {
+  static_assert(std::is_arithmetic<T>::value, "matches() compares numbers");
+  if (expected.size() != actual.size())
+    return testing::AssertionFailure() << "the reference has " << expected.size()
+                                       << " values, the output " << actual.size();
+  std::vector<bool> never_written(actual.size());
+  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = is_poison(actual[i]);
+  return compare(std::vector<double>(expected.begin(), expected.end()),
+                 std::vector<double>(actual.begin(), actual.end()), never_written, tolerance);
+}
+
 // Compares a device output with the reference, and checks that nothing past its end changed.
 template <typename T, typename Reference>
 testing::AssertionResult matches(const std::vector<Reference>& expected, const Output<T>& output,
                                  const Tolerance& tolerance) {
   const testing::AssertionResult guard = output.guard_intact();
   if (!guard) return guard;
-  const std::vector<T> actual = output.to_host();
-  if (expected.size() != actual.size())
-    return testing::AssertionFailure() << "the reference has " << expected.size()
-                                       << " values, the output " << actual.size();
-  static_assert(std::is_arithmetic<T>::value, "matches() compares numbers");
-  std::vector<double> e(expected.begin(), expected.end()), a(actual.begin(), actual.end());
-  std::vector<bool> never_written(actual.size());
-  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = is_poison(actual[i]);
-  return compare(e, a, never_written, tolerance);
+  return matches(expected, output.to_host(), tolerance);
 }
 
 }  // namespace grader
