@@ -1,6 +1,11 @@
 #pragma once
 // Owning buffers: memory is freed when the buffer goes out of scope, also when an exception leaves
 // the function early. Copies between host and device check their sizes.
+//
+//   stepwise::DeviceBuffer<float> d_a = stepwise::DeviceBuffer<float>::from_host(a);
+//   stepwise::DeviceBuffer<float> d_out(n);
+//   ...
+//   std::vector<float> out = d_out.to_host();
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -11,92 +16,89 @@
 
 namespace stepwise {
 
-// Device (GPU) memory for `count` values of T, from cudaMalloc.
-template <typename T>
-class DeviceBuffer {
+// `count` values of T from Memory::allocate, returned with Memory::release; movable, not copyable.
+template <typename T, typename Memory>
+class OwnedMemory {
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t count) : count_(count) {
-    if (count_ > 0) CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), bytes()));
+  OwnedMemory() = default;
+  explicit OwnedMemory(std::size_t count) : count_(count) {
+    if (count_ > 0) data_ = static_cast<T*>(Memory::allocate(bytes()));
   }
+  ~OwnedMemory() { Memory::release(data_); }
+  OwnedMemory(OwnedMemory&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
+  OwnedMemory& operator=(OwnedMemory&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(count_, other.count_);
+    return *this;
+  }
+  OwnedMemory(const OwnedMemory&) = delete;
+  OwnedMemory& operator=(const OwnedMemory&) = delete;
+
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return count_; }
+  std::size_t bytes() const { return count_ * sizeof(T); }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+struct DeviceMemory {  // cudaMalloc: memory on the GPU
+  static void* allocate(std::size_t bytes) {
+    void* p = nullptr;
+    CUDA_CHECK(cudaMalloc(&p, bytes));
+    return p;
+  }
+  static void release(void* p) { cudaFree(p); }
+};
+
+struct PinnedMemory {  // cudaMallocHost: page-locked host memory
+  static void* allocate(std::size_t bytes) {
+    void* p = nullptr;
+    CUDA_CHECK(cudaMallocHost(&p, bytes));
+    return p;
+  }
+  static void release(void* p) { cudaFreeHost(p); }
+};
+
+// Device (GPU) memory for `count` values of T.
+template <typename T>
+class DeviceBuffer : public OwnedMemory<T, DeviceMemory> {
+ public:
+  using OwnedMemory<T, DeviceMemory>::OwnedMemory;
   static DeviceBuffer from_host(const std::vector<T>& values) {
     DeviceBuffer buffer(values.size());
     buffer.copy_from_host(values);
     return buffer;
   }
-  ~DeviceBuffer() { cudaFree(data_); }
-
-  DeviceBuffer(DeviceBuffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
-  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
-    std::swap(data_, other.data_);
-    std::swap(count_, other.count_);
-    return *this;
-  }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-
-  T* data() { return data_; }
-  const T* data() const { return data_; }
-  std::size_t size() const { return count_; }
-  std::size_t bytes() const { return count_ * sizeof(T); }
 
   void copy_from_host(const std::vector<T>& values) {
-    require_size(values.size(), "copy_from_host");
-    if (count_ > 0)
-      CUDA_CHECK(cudaMemcpy(data_, values.data(), bytes(), cudaMemcpyHostToDevice));
+    if (values.size() != this->size())
+      throw std::invalid_argument("copy_from_host: the host vector has " + std::to_string(values.size()) +
+                                  " values, the device buffer " + std::to_string(this->size()));
+    if (this->size() > 0)
+      CUDA_CHECK(cudaMemcpy(this->data(), values.data(), this->bytes(), cudaMemcpyHostToDevice));
   }
   std::vector<T> to_host() const {
-    std::vector<T> values(count_);
-    if (count_ > 0)
-      CUDA_CHECK(cudaMemcpy(values.data(), data_, bytes(), cudaMemcpyDeviceToHost));
+    std::vector<T> values(this->size());
+    if (this->size() > 0)
+      CUDA_CHECK(cudaMemcpy(values.data(), this->data(), this->bytes(), cudaMemcpyDeviceToHost));
     return values;
   }
-
- private:
-  void require_size(std::size_t n, const char* what) const {
-    if (n != count_)
-      throw std::invalid_argument(std::string(what) + ": the host vector has " +
-                                  std::to_string(n) + " values, the device buffer " +
-                                  std::to_string(count_));
-  }
-  T* data_ = nullptr;
-  std::size_t count_ = 0;
 };
 
-// Page-locked ("pinned") host memory, from cudaMallocHost: copies to and from it run at full
-// PCIe/NVLink speed and can be asynchronous (see lesson 05).
+// Page-locked ("pinned") host memory: copies to and from it run at full PCIe/NVLink speed and
+// can be asynchronous (see lesson 05).
 template <typename T>
-class PinnedBuffer {
+class PinnedBuffer : public OwnedMemory<T, PinnedMemory> {
  public:
-  PinnedBuffer() = default;
-  explicit PinnedBuffer(std::size_t count) : count_(count) {
-    if (count_ > 0) CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data_), count_ * sizeof(T)));
-  }
-  ~PinnedBuffer() { cudaFreeHost(data_); }
-
-  PinnedBuffer(PinnedBuffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
-  PinnedBuffer& operator=(PinnedBuffer&& other) noexcept {
-    std::swap(data_, other.data_);
-    std::swap(count_, other.count_);
-    return *this;
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-
-  T* data() { return data_; }
-  const T* data() const { return data_; }
-  std::size_t size() const { return count_; }
-  std::size_t bytes() const { return count_ * sizeof(T); }
-  T& operator[](std::size_t i) { return data_[i]; }
-  const T& operator[](std::size_t i) const { return data_[i]; }
-  T* begin() { return data_; }
-  T* end() { return data_ + count_; }
-
- private:
-  T* data_ = nullptr;
-  std::size_t count_ = 0;
+  using OwnedMemory<T, PinnedMemory>::OwnedMemory;
+  T& operator[](std::size_t i) { return this->data()[i]; }
+  const T& operator[](std::size_t i) const { return this->data()[i]; }
+  T* begin() { return this->data(); }
+  T* end() { return this->data() + this->size(); }
 };
 
 }  // namespace stepwise

@@ -22,25 +22,27 @@ std::mt19937_64& rng() {
   return engine;
 }
 
-std::vector<float> random_floats(std::size_t n, float lo, float hi) {
-  std::uniform_real_distribution<float> pick(lo, hi);
-  std::vector<float> values(n);
-  for (float& v : values) v = pick(rng());
+namespace {
+
+template <typename T, typename Distribution>
+std::vector<T> draw(std::size_t n, Distribution pick) {
+  std::vector<T> values(n);
+  for (T& v : values) v = pick(rng());
   return values;
+}
+
+}  // namespace
+
+std::vector<float> random_floats(std::size_t n, float lo, float hi) {
+  return draw<float>(n, std::uniform_real_distribution<float>(lo, hi));
 }
 
 std::vector<double> random_doubles(std::size_t n, double lo, double hi) {
-  std::uniform_real_distribution<double> pick(lo, hi);
-  std::vector<double> values(n);
-  for (double& v : values) v = pick(rng());
-  return values;
+  return draw<double>(n, std::uniform_real_distribution<double>(lo, hi));
 }
 
 std::vector<int> random_ints(std::size_t n, int lo, int hi) {
-  std::uniform_int_distribution<int> pick(lo, hi);
-  std::vector<int> values(n);
-  for (int& v : values) v = pick(rng());
-  return values;
+  return draw<int>(n, std::uniform_int_distribution<int>(lo, hi));
 }
 
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element) {
