@@ -2,6 +2,7 @@
 # Passes only when every selected check FAILS cleanly (no crash) and the output names the
 # mistake (matches EXPECT). Without a GPU it reports itself skipped.
 #   cmake -DPROGRAM=<test program> -DCHECKS=<gtest filter> -DEXPECT=<regex> -P expect_failure.cmake
+cmake_minimum_required(VERSION 3.24)
 execute_process(COMMAND "${PROGRAM}" "--gtest_filter=${CHECKS}"
                 RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
 message("${output}")

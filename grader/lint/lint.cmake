@@ -4,6 +4,7 @@
 #   - the exercise marks its steps with TODO(step N) comments and STEPWISE_TODO(N) stubs;
 #   - solutions/<lesson> holds no STEPWISE_TODO.
 #   cmake -DSOURCE_DIR=<repo> -DLESSONS=00-hello-gpu|01-vector-add -P lint.cmake
+cmake_minimum_required(VERSION 3.24)
 string(REPLACE "|" ";" lessons "${LESSONS}")
 set(problems "")
 foreach(lesson IN LISTS lessons)

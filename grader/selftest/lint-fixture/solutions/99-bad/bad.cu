@@ -1,0 +1,2 @@
+// Lint fixture (never compiled): a "solution" that still holds a stub.
+void first() { STEPWISE_TODO(1); }
