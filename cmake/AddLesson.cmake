@@ -100,29 +100,37 @@ endfunction()
 # all others "correctness;gpu".
 function(stepwise_discover_tests target lesson track)
   string(SUBSTRING "${lesson}" 0 2 nn)
-  set(kinds "*Speed.*" "speed;gpu"
-            "Cpu*.*" "correctness;cpu"
-            "-*Speed.*:Cpu*.*" "correctness;gpu")
-  while(kinds)
-    list(POP_FRONT kinds filter kind what)
-    set(extra "")
-    if(kind STREQUAL "speed")
-      set(extra RUN_SERIAL TRUE)
-    endif()
-    set(found "${target}_${kind}_${what}_tests")
-    gtest_discover_tests(${target}
-      TEST_PREFIX "${lesson}/${track}/"
-      TEST_FILTER "${filter}"
-      TEST_LIST ${found}
-      DISCOVERY_MODE PRE_TEST
-      PROPERTIES TIMEOUT 600 ${extra})
-    # Labels are a list, which PROPERTIES above cannot carry; they are set on the discovered
-    # tests by a file CTest reads right after the discovery.
-    set(labels_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_labels.cmake")
-    file(WRITE "${labels_file}"
-         "if(${found})\n  set_tests_properties(\${${found}} PROPERTIES LABELS \"lesson-${nn};${track};${kind};${what}\")\nendif()\n")
-    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${labels_file}")
-  endwhile()
+  set(common PREFIX "${lesson}/${track}/")
+  stepwise_discover_gtests(${target} ${common} FILTER "*Speed.*" SERIAL
+                           LABELS lesson-${nn} ${track} speed gpu)
+  stepwise_discover_gtests(${target} ${common} FILTER "Cpu*.*"
+                           LABELS lesson-${nn} ${track} correctness cpu)
+  stepwise_discover_gtests(${target} ${common} FILTER "-*Speed.*:Cpu*.*"
+                           LABELS lesson-${nn} ${track} correctness gpu)
+endfunction()
+
+# stepwise_discover_gtests(<target> PREFIX <p> FILTER <gtest filter> LABELS <label>... [SERIAL])
+# The GoogleTest tests of <target> that match FILTER become CTest tests named <p><Suite>.<Test>,
+# discovered when CTest runs (so a machine without a GPU can list them). SERIAL: never run beside
+# another test (timings). The labels are a list, which gtest_discover_tests' PROPERTIES cannot
+# carry; a file CTest reads right after the discovery sets them.
+function(stepwise_discover_gtests target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SERIAL" "PREFIX;FILTER" "LABELS")
+  set(extra "")
+  if(ARG_SERIAL)
+    set(extra RUN_SERIAL TRUE)
+  endif()
+  string(MAKE_C_IDENTIFIER "${target}_${ARG_LABELS}_tests" found)
+  gtest_discover_tests(${target}
+    TEST_PREFIX "${ARG_PREFIX}"
+    TEST_FILTER "${ARG_FILTER}"
+    TEST_LIST ${found}
+    DISCOVERY_MODE PRE_TEST
+    PROPERTIES TIMEOUT 600 ${extra})
+  set(labels_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_labels.cmake")
+  file(WRITE "${labels_file}"
+       "if(${found})\n  set_tests_properties(\${${found}} PROPERTIES LABELS \"${ARG_LABELS}\")\nendif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${labels_file}")
 endfunction()
 
 # A lint check that needs the GPU: every check of the untouched exercise must fail with

@@ -26,6 +26,9 @@ std::string fix_hint(cudaError_t code) {
 }
 
 void throw_cuda_error(cudaError_t code, const char* call, const char* file, int line) {
+  // Clear the runtime's record of this error, so that a caller who catches it does not see it
+  // again from the next CUDA_CHECK_LAUNCH(). (Errors that break the context stay regardless.)
+  cudaGetLastError();
   std::string message = std::string(call) + " failed at " + file + ":" + std::to_string(line) +
                         ": " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
   const std::string hint = fix_hint(code);
