@@ -1,0 +1,153 @@
+// Grader tests for lesson 00 (device query, a first kernel, thread indexing, launch checks).
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "grader/grader.h"
+#include "hello_gpu.h"
+
+namespace {
+
+using grader::Output;
+using grader::Tolerance;
+
+// Sizes around warps and blocks (31, 32, 33, 1025), a prime, a size no block divides, a large one.
+std::vector<int> index_sizes(std::size_t bytes_per_element) {
+  const int large = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, bytes_per_element));
+  return {0, 1, 31, 32, 33, 1000, 1025, 100017, 1000003, large};
+}
+
+// Powers of two, and sizes that are not: 96 (three warps), 1000 (a partly filled last warp), 1.
+const std::vector<int> kBlockSizes = {32, 96, 128, 256, 1000, 1024, 1};
+
+std::string where(int n, int threads_per_block) {
+  return "n = " + std::to_string(n) + ", threads_per_block = " + std::to_string(threads_per_block);
+}
+
+int gpu_count() {
+  int count = 0;
+  CUDA_CHECK(cudaGetDeviceCount(&count));
+  return count;
+}
+
+// Runs `call`, which CUDA must reject with `expected`. Passes when it throws stepwise::CudaError
+// with that code; any other exception (the exercise's "not implemented yet" included) leaves
+// the test as a failure of its own.
+testing::AssertionResult rejected_with(cudaError_t expected, const std::function<void()>& call,
+                                       const std::string& advice) {
+  cudaError_t thrown = cudaSuccess;
+  std::string message;
+  try {
+    call();
+  } catch (const stepwise::CudaError& e) {
+    thrown = e.code();
+    message = e.what();
+  }
+  // CUDA keeps a failed call's error until cudaGetLastError collects it: collect it here, or
+  // the next checked launch in this process would report it as its own.
+  cudaGetLastError();
+  if (thrown == expected) return testing::AssertionSuccess();
+  if (thrown == cudaSuccess) return testing::AssertionFailure() << advice;
+  return testing::AssertionFailure() << "threw stepwise::CudaError, but with " << cudaGetErrorName(thrown)
+                                     << " instead of " << cudaGetErrorName(expected) << ":\n" << message;
+}
+
+// ---- Step 1: device query ------------------------------------------------------------------
+
+TEST(DeviceQuery, MatchesTheRuntimeForEveryGpu) {
+  REQUIRE_GPU();
+  for (int device = 0; device < gpu_count(); ++device) {
+    SCOPED_TRACE("device " + std::to_string(device));
+    const DeviceSummary got = query_device(device);
+    cudaDeviceProp expected{};
+    CUDA_CHECK(cudaGetDeviceProperties(&expected, device));
+    EXPECT_EQ(got.name, std::string(expected.name)) << "name: the GPU's name (cudaDeviceProp::name)";
+    EXPECT_EQ(got.major, expected.major) << "major: compute capability, the number before the dot";
+    EXPECT_EQ(got.minor, expected.minor) << "minor: compute capability, the number after the dot";
+    EXPECT_EQ(got.multiprocessors, expected.multiProcessorCount)
+        << "multiprocessors: the number of SMs (cudaDeviceProp::multiProcessorCount)";
+    EXPECT_EQ(got.global_memory_bytes, expected.totalGlobalMem)
+        << "global_memory_bytes: the GPU's memory in bytes (cudaDeviceProp::totalGlobalMem); "
+           "nvidia-smi shows MiB, and 1 MiB = 1048576 bytes";
+    EXPECT_EQ(got.max_threads_per_block, expected.maxThreadsPerBlock)
+        << "max_threads_per_block: cudaDeviceProp::maxThreadsPerBlock";
+    EXPECT_EQ(got.warp_size, expected.warpSize) << "warp_size: cudaDeviceProp::warpSize";
+    EXPECT_EQ(got.l2_cache_bytes, expected.l2CacheSize)
+        << "l2_cache_bytes: the L2 cache in bytes (cudaDeviceProp::l2CacheSize)";
+  }
+}
+
+TEST(DeviceQuery, MissingGpuThrowsCudaError) {
+  REQUIRE_GPU();
+  const int missing = gpu_count();  // GPUs are numbered 0 .. count - 1
+  EXPECT_TRUE(rejected_with(cudaErrorInvalidDevice, [&] { query_device(missing); },
+                            "query_device(" + std::to_string(missing) + ") returned normally, but this machine has " +
+                                std::to_string(missing) + " GPU(s), numbered from 0: wrap cudaGetDeviceProperties "
+                                "in CUDA_CHECK(...) so its error throws stepwise::CudaError"));
+}
+
+// ---- Step 2: global index --------------------------------------------------------------------
+
+TEST(GlobalIndex, EveryThreadWritesItsIndex) {
+  REQUIRE_GPU();
+  for (int threads_per_block : kBlockSizes) {
+    for (int n : index_sizes(sizeof(int))) {
+      SCOPED_TRACE(where(n, threads_per_block));
+      Output<int> out(n);
+      write_global_index(out.data(), n, threads_per_block);
+      std::vector<int> expected(n);
+      std::iota(expected.begin(), expected.end(), 0);
+      EXPECT_TRUE(grader::matches(expected, out, Tolerance::exact()))
+          << "out[i] must be i for every i < n, where i = blockIdx.x * blockDim.x + threadIdx.x";
+    }
+  }
+}
+
+// ---- Step 3: block and thread numbers --------------------------------------------------------
+
+TEST(BlockAndThread, EachElementKnowsItsBlockAndThread) {
+  REQUIRE_GPU();
+  for (int threads_per_block : kBlockSizes) {
+    for (int n : index_sizes(2 * sizeof(int))) {
+      SCOPED_TRACE(where(n, threads_per_block));
+      Output<int> block_of(n), thread_of(n);
+      write_block_and_thread(block_of.data(), thread_of.data(), n, threads_per_block);
+      std::vector<int> expected_block(n), expected_thread(n);
+      for (int i = 0; i < n; ++i) {
+        expected_block[i] = i / threads_per_block;
+        expected_thread[i] = i % threads_per_block;
+      }
+      EXPECT_TRUE(grader::matches(expected_block, block_of, Tolerance::exact()))
+          << "block_of[i] must be blockIdx.x, which is i / threads_per_block";
+      EXPECT_TRUE(grader::matches(expected_thread, thread_of, Tolerance::exact()))
+          << "thread_of[i] must be threadIdx.x, which is i % threads_per_block";
+    }
+  }
+}
+
+// ---- Error checking (steps 2 and 3) ----------------------------------------------------------
+
+std::string silent_launch_advice(const std::string& call, int threads_per_block) {
+  return call + " returned normally, but no GPU runs " + std::to_string(threads_per_block) +
+         " threads per block (the limit is 1024), so the kernel never ran and the output holds "
+         "garbage: check the launch with CUDA_CHECK_LAUNCH() on the line after <<<...>>>, so a "
+         "rejected launch throws stepwise::CudaError instead of failing silently";
+}
+
+TEST(LaunchErrors, TooManyThreadsPerBlockThrows) {
+  REQUIRE_GPU();
+  const int n = 5000;
+  for (int threads_per_block : {2048, 1025}) {
+    SCOPED_TRACE(where(n, threads_per_block));
+    Output<int> out(n), other(n);
+    EXPECT_TRUE(rejected_with(cudaErrorInvalidConfiguration,
+                              [&] { write_global_index(out.data(), n, threads_per_block); },
+                              silent_launch_advice("write_global_index", threads_per_block)));
+    EXPECT_TRUE(rejected_with(cudaErrorInvalidConfiguration,
+                              [&] { write_block_and_thread(out.data(), other.data(), n, threads_per_block); },
+                              silent_launch_advice("write_block_and_thread", threads_per_block)));
+  }
+}
+
+}  // namespace
