@@ -1,0 +1,308 @@
+// Grader tests for lesson 02 (elementwise exp: expf and __expf, errors in ulps, special values,
+// timing with events apart from the copies).
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "elementwise_exp.h"
+#include "grader/grader.h"
+
+namespace {
+
+using grader::Output;
+using grader::Tolerance;
+using ExpFunction = void (*)(const float*, float*, int);
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// Inputs in [-80, 80]: e^x runs from 1.8e-35 to 5.5e34, normal floats all (float's range ends
+// near e^-87 for normal numbers and e^88.7 before overflow).
+constexpr float kWideRange = 80;
+
+// e^x of each input from exp in double, whose error (about 2^-53 relative) is nothing next to a
+// float ulp (2^-24 to 2^-23 relative): the exact value, for a float comparison.
+std::vector<double> exact_exp(const std::vector<float>& x) {
+  std::vector<double> e(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) e[i] = std::exp(static_cast<double>(x[i]));
+  return e;
+}
+
+// Tolerances from the CUDA C++ Programming Guide's tables of maximum ulp errors. The tables
+// measure from the correctly rounded float result; the grader measures from the exact value,
+// and the correctly rounded result is itself up to half an ulp from it: each bound gains 0.5.
+constexpr double kRoundingUlps = 0.5;
+
+// expf: at most 2 ulp, over the whole range.
+Tolerance expf_tolerance() { return Tolerance::ulps(2 + kRoundingUlps); }
+
+// __expf: at most 2 + floor(1.173 * |x|) ulp. The error grows with |x| (README: "Why __expf
+// loses accuracy as |x| grows"), so inputs in [-limit, limit] get the bound at |x| = limit.
+Tolerance fast_expf_tolerance(float limit) {
+  return Tolerance::ulps(2 + std::floor(1.173 * limit) + kRoundingUlps);
+}
+
+std::string range_name(float limit) {
+  return "x in [-" + std::to_string(static_cast<int>(limit)) + ", " +
+         std::to_string(static_cast<int>(limit)) + "]";
+}
+
+// Runs `exp_function` on the inputs and compares with e^x under `tolerance`.
+testing::AssertionResult exp_matches(ExpFunction exp_function, const std::vector<float>& x,
+                                     const Tolerance& tolerance) {
+  const int n = static_cast<int>(x.size());
+  auto d_x = grader::device(x);
+  Output<float> out(n);
+  exp_function(d_x.data(), out.data(), n);
+  return grader::matches(exact_exp(x), out, tolerance);
+}
+
+// The same on n random inputs in [-limit, limit].
+testing::AssertionResult exp_matches_on_range(ExpFunction exp_function, int n, float limit,
+                                              const Tolerance& tolerance) {
+  return exp_matches(exp_function, grader::random_floats(n, -limit, limit), tolerance);
+}
+
+// Compares host values with the reference; the grader's poison marks values never written.
+testing::AssertionResult host_values_match(const std::vector<double>& expected,
+                                           const std::vector<float>& actual,
+                                           const Tolerance& tolerance) {
+  std::vector<bool> never_written(actual.size());
+  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = grader::is_poison(actual[i]);
+  return grader::compare(expected, std::vector<double>(actual.begin(), actual.end()), never_written,
+                         tolerance);
+}
+
+// Input and output that start `x_offset` and `out_offset` floats into their allocations, as
+// slices of larger arrays would: not 16-byte aligned unless the offset is a multiple of 4. A
+// kernel that loads float4 must still be right, and must not touch the floats before the start.
+testing::AssertionResult offset_arrays_match(ExpFunction exp_function, int n, int x_offset,
+                                             int out_offset, const Tolerance& tolerance) {
+  const std::vector<float> all_x = grader::random_floats(n + x_offset, -kWideRange, kWideRange);
+  auto d_x = grader::device(all_x);
+  Output<float> out(n + out_offset);
+  exp_function(d_x.data() + x_offset, out.data() + out_offset, n);
+  const testing::AssertionResult guard = out.guard_intact();
+  if (!guard) return guard;
+  const std::vector<float> written = out.to_host();
+  for (int i = 0; i < out_offset; ++i)
+    if (!grader::is_poison(written[i]))
+      return testing::AssertionFailure() << "wrote " << out_offset - i
+                                         << " element(s) before the start of the output";
+  return host_values_match(exact_exp(std::vector<float>(all_x.begin() + x_offset, all_x.end())),
+                           std::vector<float>(written.begin() + out_offset, written.end()), tolerance);
+}
+
+// ---- exp_array (step 1): expf ----------------------------------------------------------------
+
+TEST(ExpArray, MatchesCpuAtEverySize) {
+  REQUIRE_GPU();
+  for (int n : grader::standard_sizes(2 * sizeof(float))) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", " + range_name(kWideRange));
+    EXPECT_TRUE(exp_matches_on_range(exp_array, n, kWideRange, expf_tolerance()));
+  }
+}
+
+TEST(ExpArray, Within2UlpOnEachRange) {
+  REQUIRE_GPU();
+  for (float limit : {1.0f, 10.0f, kWideRange}) {
+    SCOPED_TRACE(range_name(limit));
+    EXPECT_TRUE(exp_matches_on_range(exp_array, 1000003, limit, expf_tolerance()));
+  }
+}
+
+// Near the ends of float's range: e^88.7 = 3.3e38 is close to the largest float (3.4e38),
+// e^-87 = 1.6e-38 close to the smallest normal one (1.2e-38); e^-87.5 = 1.0e-38 down to
+// e^-103 = 1.8e-45 are subnormal, where floats are 2^-149 apart. expf keeps its 2 ulp there.
+TEST(ExpArray, Within2UlpAtTheEndsOfTheFloatRange) {
+  REQUIRE_GPU();
+  const std::vector<float> x = {88.0f, 88.5f, 88.7f, -87.0f, -87.5f, -90.0f, -100.0f, -103.0f};
+  EXPECT_TRUE(exp_matches(exp_array, x, expf_tolerance()))
+      << "inputs: 88, 88.5, 88.7, -87, -87.5, -90, -100, -103";
+}
+
+// Inputs whose float exponential is known exactly: IEEE special values, and inputs so far
+// beyond float's range (e^x overflows above x = 88.72 and rounds to 0 below x = -103.97) that
+// the only float within any bounded error is infinity or zero.
+const std::vector<float> kSpecialInputs = {kInfinity, -kInfinity, kNaN, 0.0f, -0.0f,
+                                           100.0f, -200.0f, 1000.0f, -1000.0f};
+const std::vector<double> kSpecialResults = {kInfinity, 0, kNaN, 1, 1, kInfinity, 0, kInfinity, 0};
+constexpr const char* kSpecialNames = "inputs: +inf, -inf, NaN, +0, -0, 100, -200, 1000, -1000";
+
+TEST(ExpArray, SpecialValues) {
+  REQUIRE_GPU();
+  const std::vector<float> x = kSpecialInputs;
+  auto d_x = grader::device(x);
+  Output<float> out(x.size());
+  exp_array(d_x.data(), out.data(), static_cast<int>(x.size()));
+  EXPECT_TRUE(grader::matches(kSpecialResults, out, Tolerance::exact())) << kSpecialNames;
+}
+
+TEST(ExpArray, HandlesUnalignedArrays) {
+  REQUIRE_GPU();
+  for (int n : {1, 5, 1000, 100017}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    EXPECT_TRUE(offset_arrays_match(exp_array, n, 1, 1, expf_tolerance())) << "x and out one float in";
+    EXPECT_TRUE(offset_arrays_match(exp_array, n, 0, 3, expf_tolerance())) << "out three floats in";
+  }
+}
+
+// ---- exp_array_fast (step 2): __expf ---------------------------------------------------------
+
+TEST(ExpArrayFast, MatchesCpuAtEverySize) {
+  REQUIRE_GPU();
+  for (int n : grader::standard_sizes(2 * sizeof(float))) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", " + range_name(kWideRange));
+    EXPECT_TRUE(exp_matches_on_range(exp_array_fast, n, kWideRange, fast_expf_tolerance(kWideRange)));
+  }
+}
+
+TEST(ExpArrayFast, WithinItsBoundOnEachRange) {
+  REQUIRE_GPU();
+  for (float limit : {1.0f, 10.0f, kWideRange}) {
+    SCOPED_TRACE(range_name(limit));
+    EXPECT_TRUE(exp_matches_on_range(exp_array_fast, 1000003, limit, fast_expf_tolerance(limit)));
+  }
+}
+
+// Near the overflow end only: close to the subnormal end __expf may flush its result to zero
+// (libdevice: "most input and output values around denormal range are flushed").
+TEST(ExpArrayFast, WithinItsBoundNearTheLargestFloat) {
+  REQUIRE_GPU();
+  EXPECT_TRUE(exp_matches(exp_array_fast, {88.0f, 88.5f}, fast_expf_tolerance(88.5f))) << "inputs: 88, 88.5";
+}
+
+// The math API documents __expf's special cases as those of expf; the hardware instruction
+// behind it (PTX ex2.approx) maps +-0 to 1, -inf to 0, +inf to inf and NaN to NaN; 100, 1000 and
+// -200, -1000 lie so far out of range that its bounded relative error cannot bring them back.
+TEST(ExpArrayFast, SpecialValues) {
+  REQUIRE_GPU();
+  const std::vector<float> x = kSpecialInputs;
+  auto d_x = grader::device(x);
+  Output<float> out(x.size());
+  exp_array_fast(d_x.data(), out.data(), static_cast<int>(x.size()));
+  EXPECT_TRUE(grader::matches(kSpecialResults, out, Tolerance::exact())) << kSpecialNames;
+}
+
+TEST(ExpArrayFast, HandlesUnalignedArrays) {
+  REQUIRE_GPU();
+  for (int n : {1, 5, 1000, 100017}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Tolerance tolerance = fast_expf_tolerance(kWideRange);
+    EXPECT_TRUE(offset_arrays_match(exp_array_fast, n, 1, 1, tolerance)) << "x and out one float in";
+    EXPECT_TRUE(offset_arrays_match(exp_array_fast, n, 0, 3, tolerance)) << "out three floats in";
+  }
+}
+
+// ---- exp_timed (step 3): timing with events ----------------------------------------------------
+
+// A host array filled with the grader's poison, so values exp_timed never wrote show as such.
+std::vector<float> poisoned_host_floats(int n) {
+  std::vector<float> values(n);
+  if (n > 0) std::memset(values.data(), grader::kPoisonByte, values.size() * sizeof(float));
+  return values;
+}
+
+TEST(ExpTimed, ReturnsExpOfTheInput) {
+  REQUIRE_GPU();
+  for (int n : {0, 1, 33, 100017, 1000003}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
+    std::vector<float> out = poisoned_host_floats(n);
+    exp_timed(x.data(), out.data(), n);
+    EXPECT_TRUE(host_values_match(exact_exp(x), out, expf_tolerance()));
+  }
+}
+
+TEST(ExpTimed, TimesKernelsApartFromCopies) {
+  REQUIRE_GPU();
+  {  // warm-up: the first launches also load the kernels' code
+    const std::vector<float> x = grader::random_floats(1000, -1, 1);
+    std::vector<float> out(x.size());
+    exp_timed(x.data(), out.data(), static_cast<int>(x.size()));
+  }
+  const int n = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 24, 3 * sizeof(float)));
+  SCOPED_TRACE("n = " + std::to_string(n));
+  const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
+  std::vector<float> out = poisoned_host_floats(n);
+  const auto start = std::chrono::steady_clock::now();
+  const ExpTimings t = exp_timed(x.data(), out.data(), n);
+  const double call_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(host_values_match(exact_exp(x), out, expf_tolerance()));
+
+  EXPECT_GT(t.copy_in_ms, 0.0f) << "copy_in_ms was not measured";
+  EXPECT_GT(t.kernel_ms, 0.0f) << "kernel_ms was not measured";
+  EXPECT_GT(t.fast_kernel_ms, 0.0f) << "fast_kernel_ms was not measured";
+  EXPECT_GT(t.copy_out_ms, 0.0f) << "copy_out_ms was not measured";
+
+  // Four parts, one after the other, all inside the call: together they cannot take longer
+  // than the call did (2% and 0.1 ms allow for the two clocks).
+  const double sum_ms = t.copy_in_ms + t.kernel_ms + t.fast_kernel_ms + t.copy_out_ms;
+  EXPECT_LE(sum_ms, 1.02 * call_ms + 0.1)
+      << "the four times add up to " << sum_ms << " ms, but the whole call took " << call_ms
+      << " ms: some part was timed more than once. Time each part between the two events "
+      << "recorded right before and right after it.";
+
+  // A GPU moves data in its own memory many times faster than data crosses to it from the host
+  // (lesson 01): a kernel that reads and writes 8 bytes per element beats the copy of 4 bytes
+  // per element to the GPU.
+  EXPECT_LT(t.kernel_ms, t.copy_in_ms)
+      << "kernel_ms (" << t.kernel_ms << " ms) is not below copy_in_ms (" << t.copy_in_ms
+      << " ms): the time taken for exp_array includes a copy (or the kernel is very slow: see "
+      << "the speed checks)";
+  EXPECT_LT(t.fast_kernel_ms, t.copy_in_ms)
+      << "fast_kernel_ms (" << t.fast_kernel_ms << " ms) is not below copy_in_ms (" << t.copy_in_ms
+      << " ms): the time taken for exp_array_fast includes a copy (or the kernel is very slow: "
+      << "see the speed checks)";
+}
+
+// ---- speed -------------------------------------------------------------------------------------
+
+// exp reads 4 bytes and writes 4 per element, and its dozen or so instructions are cheap next
+// to moving those bytes: a device-to-device copy is the ceiling.
+struct SpeedSetup {
+  // 2^26 floats (256 MB per array), so the launch's few microseconds are noise; fewer on a GPU
+  // with less free memory.
+  int n = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 26, 2 * sizeof(float)));
+  std::vector<float> host_x = grader::random_floats(n, -kWideRange, kWideRange);
+  stepwise::DeviceBuffer<float> x = grader::device(host_x);
+  stepwise::DeviceBuffer<float> out{static_cast<std::size_t>(n)};
+  double bytes() const { return 2.0 * sizeof(float) * n; }
+};
+
+void expect_near_copy_speed(const std::string& check, ExpFunction exp_function) {
+  SpeedSetup s;
+  grader::expect_speed(check, [&] {
+    const double ms = grader::gpu_median_ms([&] { exp_function(s.x.data(), s.out.data(), s.n); });
+    return grader::fraction_of_copy_bandwidth(s.bytes(), ms);
+  });
+}
+
+TEST(ExpSpeed, AccurateNearCopyBandwidth) {
+  REQUIRE_GPU();
+  expect_near_copy_speed("exp_array", exp_array);
+}
+
+TEST(ExpSpeed, FastNearCopyBandwidth) {
+  REQUIRE_GPU();
+  expect_near_copy_speed("exp_array_fast", exp_array_fast);
+}
+
+TEST(ExpSpeed, FasterThanOneCpuThread) {
+  REQUIRE_GPU();
+  SpeedSetup s;
+  std::vector<float> cpu_out(s.n);
+  const double cpu_ms = grader::cpu_median_ms([&] {
+    for (int i = 0; i < s.n; ++i) cpu_out[i] = std::exp(s.host_x[i]);
+  });
+  grader::expect_speed("exp_array_vs_cpu", [&] {
+    const double ms = grader::gpu_median_ms([&] { exp_array(s.x.data(), s.out.data(), s.n); });
+    return grader::speedup(cpu_ms, ms, "one CPU thread");
+  });
+}
+
+}  // namespace
