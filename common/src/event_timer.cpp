@@ -4,24 +4,24 @@
 
 namespace stepwise {
 
-EventTimer::EventTimer() {
-  CUDA_CHECK(cudaEventCreate(&start_));
-  CUDA_CHECK(cudaEventCreate(&stop_));
+GpuEvent::GpuEvent() { CUDA_CHECK(cudaEventCreate(&event_)); }
+
+GpuEvent::~GpuEvent() { cudaEventDestroy(event_); }
+
+void GpuEvent::record(cudaStream_t stream) { CUDA_CHECK(cudaEventRecord(event_, stream)); }
+
+float elapsed_ms(const GpuEvent& from, const GpuEvent& to) {
+  CUDA_CHECK(cudaEventSynchronize(to.get()));
+  float ms = 0.0f;
+  CUDA_CHECK(cudaEventElapsedTime(&ms, from.get(), to.get()));
+  return ms;
 }
 
-EventTimer::~EventTimer() {
-  cudaEventDestroy(start_);
-  cudaEventDestroy(stop_);
-}
-
-void EventTimer::start(cudaStream_t stream) { CUDA_CHECK(cudaEventRecord(start_, stream)); }
+void EventTimer::start(cudaStream_t stream) { start_.record(stream); }
 
 float EventTimer::stop(cudaStream_t stream) {
-  CUDA_CHECK(cudaEventRecord(stop_, stream));
-  CUDA_CHECK(cudaEventSynchronize(stop_));
-  float ms = 0.0f;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-  return ms;
+  stop_.record(stream);
+  return elapsed_ms(start_, stop_);
 }
 
 }  // namespace stepwise

@@ -7,30 +7,7 @@
 #include "elementwise_exp.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
-
-// One CUDA event, destroyed when it goes out of scope.
-class GpuEvent {
- public:
-  GpuEvent() { CUDA_CHECK(cudaEventCreate(&event_)); }
-  ~GpuEvent() { cudaEventDestroy(event_); }
-  GpuEvent(const GpuEvent&) = delete;
-  GpuEvent& operator=(const GpuEvent&) = delete;
-  cudaEvent_t get() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
-
-namespace {
-
-// Milliseconds of GPU time between two recorded (and completed) events.
-float ms_between(const GpuEvent& from, const GpuEvent& to) {
-  float ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, from.get(), to.get()));
-  return ms;
-}
-
-}  // namespace
+#include "stepwise/event_timer.h"
 
 ExpTimings exp_timed(const float* x, float* out, int n) {
   if (n == 0) return ExpTimings{};
@@ -39,23 +16,22 @@ ExpTimings exp_timed(const float* x, float* out, int n) {
 
   // An event is a mark in the GPU's queue of work: the GPU notes the time when it reaches the
   // mark, so the time between two marks is the time of exactly the work queued between them.
-  GpuEvent marks[5];
-  CUDA_CHECK(cudaEventRecord(marks[0].get()));
+  stepwise::GpuEvent marks[5];
+  marks[0].record();
   CUDA_CHECK(cudaMemcpy(d_x.data(), x, bytes, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaEventRecord(marks[1].get()));
+  marks[1].record();
   exp_array(d_x.data(), d_exp.data(), n);
-  CUDA_CHECK(cudaEventRecord(marks[2].get()));
+  marks[2].record();
   exp_array_fast(d_x.data(), d_fast_exp.data(), n);
-  CUDA_CHECK(cudaEventRecord(marks[3].get()));
+  marks[3].record();
   CUDA_CHECK(cudaMemcpy(out, d_exp.data(), bytes, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaEventRecord(marks[4].get()));
-  // Elapsed times can only be read from events the GPU has reached: wait for the last one.
-  CUDA_CHECK(cudaEventSynchronize(marks[4].get()));
+  marks[4].record();
 
+  // elapsed_ms waits until the GPU has reached the later mark, then reads the time between.
   ExpTimings timings;
-  timings.copy_in_ms = ms_between(marks[0], marks[1]);
-  timings.kernel_ms = ms_between(marks[1], marks[2]);
-  timings.fast_kernel_ms = ms_between(marks[2], marks[3]);
-  timings.copy_out_ms = ms_between(marks[3], marks[4]);
+  timings.copy_in_ms = stepwise::elapsed_ms(marks[0], marks[1]);
+  timings.kernel_ms = stepwise::elapsed_ms(marks[1], marks[2]);
+  timings.fast_kernel_ms = stepwise::elapsed_ms(marks[2], marks[3]);
+  timings.copy_out_ms = stepwise::elapsed_ms(marks[3], marks[4]);
   return timings;
 }

@@ -10,20 +10,34 @@
 
 namespace stepwise {
 
+// One CUDA event, destroyed when it goes out of scope: a mark in the GPU's queue of work. The GPU
+// notes the time when it reaches the mark, so two marks time exactly the work queued between.
+class GpuEvent {
+ public:
+  GpuEvent();
+  ~GpuEvent();
+  GpuEvent(const GpuEvent&) = delete;
+  GpuEvent& operator=(const GpuEvent&) = delete;
+  cudaEvent_t get() const { return event_; }
+  void record(cudaStream_t stream = nullptr);  // cudaEventRecord, checked
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+// Milliseconds between two recorded events; waits until the GPU has reached `to`.
+float elapsed_ms(const GpuEvent& from, const GpuEvent& to);
+
+// A start mark and a stop mark.
 class EventTimer {
  public:
-  EventTimer();
-  ~EventTimer();
-  EventTimer(const EventTimer&) = delete;
-  EventTimer& operator=(const EventTimer&) = delete;
-
   void start(cudaStream_t stream = nullptr);
   // Records the stop event, waits for it, and returns the time since start() in milliseconds.
   float stop(cudaStream_t stream = nullptr);
 
  private:
-  cudaEvent_t start_ = nullptr;
-  cudaEvent_t stop_ = nullptr;
+  GpuEvent start_;
+  GpuEvent stop_;
 };
 
 // Runs `work` once between two events and returns its GPU time in milliseconds.

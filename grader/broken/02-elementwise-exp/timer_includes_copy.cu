@@ -11,22 +11,21 @@ ExpTimings exp_timed(const float* x, float* out, int n) {
   if (n == 0) return ExpTimings{};
   const std::size_t bytes = sizeof(float) * n;
   stepwise::DeviceBuffer<float> d_x(n), d_exp(n), d_fast_exp(n);
-  GpuEvent marks[5];
-  CUDA_CHECK(cudaEventRecord(marks[0].get()));
+  stepwise::GpuEvent marks[5];
+  marks[0].record();
   CUDA_CHECK(cudaMemcpy(d_x.data(), x, bytes, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaEventRecord(marks[1].get()));
+  marks[1].record();
   exp_array(d_x.data(), d_exp.data(), n);
-  CUDA_CHECK(cudaEventRecord(marks[2].get()));
+  marks[2].record();
   exp_array_fast(d_x.data(), d_fast_exp.data(), n);
-  CUDA_CHECK(cudaEventRecord(marks[3].get()));
+  marks[3].record();
   CUDA_CHECK(cudaMemcpy(out, d_exp.data(), bytes, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaEventRecord(marks[4].get()));
-  CUDA_CHECK(cudaEventSynchronize(marks[4].get()));
+  marks[4].record();
 
   ExpTimings timings;
-  timings.copy_in_ms = ms_between(marks[0], marks[1]);
-  timings.kernel_ms = ms_between(marks[0], marks[2]);  // the mistake: from before the copy
-  timings.fast_kernel_ms = ms_between(marks[2], marks[3]);
-  timings.copy_out_ms = ms_between(marks[3], marks[4]);
+  timings.copy_in_ms = stepwise::elapsed_ms(marks[0], marks[1]);
+  timings.kernel_ms = stepwise::elapsed_ms(marks[0], marks[2]);  // the mistake: from before the copy
+  timings.fast_kernel_ms = stepwise::elapsed_ms(marks[2], marks[3]);
+  timings.copy_out_ms = stepwise::elapsed_ms(marks[3], marks[4]);
   return timings;
 }
