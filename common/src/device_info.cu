@@ -52,6 +52,7 @@ GpuStatus gpu_status() {
                      std::to_string(driver % 1000 / 10) + ", older than this build's CUDA runtime " +
                      std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10);
     status.fix = "update the NVIDIA driver, or build with a CUDA toolkit the driver supports";
+    status.present = true;  // there is a GPU: checks must fail with this fix, not be skipped
     return status;
   }
   if (count_err != cudaSuccess || count == 0) {
@@ -65,6 +66,8 @@ GpuStatus gpu_status() {
   status.present = true;
   cudaDeviceGetAttribute(&status.major, cudaDevAttrComputeCapabilityMajor, 0);
   cudaDeviceGetAttribute(&status.minor, cudaDevAttrComputeCapabilityMinor, 0);
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, 0) == cudaSuccess) status.name = properties.name;
   const std::string cc = std::to_string(status.major) + "." + std::to_string(status.minor);
   const std::string built = built_architectures();
 

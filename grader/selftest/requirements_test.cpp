@@ -42,6 +42,7 @@ TEST_F(RequirementsFile, ScaleFactorMultipliesEveryMinimum) {
 
 TEST_F(RequirementsFile, MissingKeyAndMalformedLineAreClearErrors) {
   write("01.vector_add 0.5 x copy bandwidth\n02.exp lots\n");
+  EXPECT_THROW(grader::requirement("01.vector_add"), std::runtime_error);  // the bad line is after it
   try {
     grader::requirement("03.mandelbrot");
     FAIL() << "expected an error";

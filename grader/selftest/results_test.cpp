@@ -11,6 +11,14 @@ TEST(ResultRecord, JsonStringsAreEscaped) {
   EXPECT_EQ(grader::json_string("line\nbreak\ttab"), "\"line\\nbreak\\u0009tab\"");
 }
 
+TEST(ResultRecord, DetailIsTheGradersExplanationNotGoogleTestsFraming) {
+  EXPECT_EQ(grader::explanation("Value of: grader::matches(e, out, tol)\n  Actual: false (3 of 9 values differ)\nExpected: true"),
+            "3 of 9 values differ");
+  EXPECT_EQ(grader::explanation("Expected: (best.value) >= (required.minimum), actual: 0.1 vs 0.5\ntoo slow for '01.x'"),
+            "too slow for '01.x'");
+  EXPECT_EQ(grader::explanation("plain message"), "plain message");
+}
+
 TEST(ResultRecord, PathsNameLessonAndCheck) {
   EXPECT_NE(grader::record_path("Suite.Test/0").find("results/selftest/grader__Suite.Test_0.json"),
             std::string::npos);

@@ -8,9 +8,10 @@ namespace stepwise {
 const char* built_architectures();
 
 struct GpuStatus {
-  bool present = false;     // a GPU and a working driver were found
+  bool present = false;     // a GPU and a driver were found (the driver may still be too old)
   bool can_run = false;     // this build holds code (machine code or PTX) the GPU can run
   int major = 0, minor = 0; // the GPU's compute capability
+  std::string name;         // e.g. "NVIDIA H100 80GB HBM3"
   std::string summary;      // one line: what was found, or why nothing can run
   std::string fix;          // what to do when !present or !can_run; empty otherwise
 };

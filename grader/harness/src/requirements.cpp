@@ -40,6 +40,9 @@ Requirement requirement(const std::string& key) {
   if (!file)
     throw std::runtime_error("cannot read the requirements file '" + path +
                              "' (STEPWISE_REQUIREMENTS names another)");
+  // Every line is checked, so a malformed line is reported whichever check asks.
+  Requirement found;
+  bool seen = false;
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {
     line = line.substr(0, line.find('#'));
@@ -50,15 +53,15 @@ Requirement requirement(const std::string& key) {
     if (!(fields >> minimum) || !(minimum >= 0))
       throw std::runtime_error(path + ":" + std::to_string(number) +
                                ": expected '<lesson>.<check> <minimum> <meaning>', got '" + line + "'");
-    if (name != key) continue;
-    Requirement found;
+    if (name != key || seen) continue;
+    seen = true;
     found.minimum = minimum * speed_scale();
     std::getline(fields >> std::ws, found.meaning);
     while (!found.meaning.empty() && std::isspace(static_cast<unsigned char>(found.meaning.back())))
       found.meaning.pop_back();
-    return found;
   }
-  throw std::runtime_error("no requirement '" + key + "' in " + path);
+  if (!seen) throw std::runtime_error("no requirement '" + key + "' in " + path);
+  return found;
 }
 
 }  // namespace grader

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
+#include "grader/gpu.h"
 #include "grader/identity.h"
 #include "grader/inputs.h"
 
@@ -49,7 +51,7 @@ class Recorder : public testing::EmptyTestEventListener {
     if (part.skipped()) {
       current.skip_reason = part.message();
     } else if (part.failed()) {
-      if (current.first_failure.empty()) current.first_failure = part.message();
+      if (current.first_failure.empty()) current.first_failure = explanation(part.message());
       if (current.todo.empty()) current.todo = todo_in(part.message());
     }
   }
@@ -75,11 +77,34 @@ class Recorder : public testing::EmptyTestEventListener {
          << ",\n  \"required\": " << json_string(current.required)
          << ",\n  \"detail\": " << json_string(detail)
          << ",\n  \"seed\": " << json_string(std::to_string(seed()))
+         << ",\n  \"gpu\": " << json_string(gpu().name)
          << ",\n  \"rerun\": " << json_string(rerun_command(check)) << "\n}\n";
   }
 };
 
 }  // namespace
+
+// Examples: // "Value of: matches(...)\n  Actual: false (3 of 9 values differ...)\nExpected: true" gives
+// "3 of 9 values differ...", and "Expected: (a) >= (b), actual: 1 vs 2\ntoo slow..." gives
+// "too slow...". Falls back to the whole message.
+std::string explanation(const std::string& message) {
+  const std::string actual_false = "Actual: false (";
+  const std::size_t start = message.find(actual_false);
+  if (start != std::string::npos) {
+    const std::size_t end = message.rfind(")\nExpected: true");
+    const std::size_t from = start + actual_false.size();
+    return message.substr(from, end == std::string::npos || end < from ? std::string::npos : end - from);
+  }
+  std::string explained, line;
+  std::istringstream lines(message);
+  while (std::getline(lines, line)) {
+    const bool framing = line.rfind("Expected", 0) == 0 || line.rfind("Value of:", 0) == 0 ||
+                         line.rfind("  Actual:", 0) == 0 || line.rfind("Which is:", 0) == 0 ||
+                         line.rfind("Google Test trace:", 0) == 0;
+    if (!framing && !line.empty()) explained += (explained.empty() ? "" : "\n") + line;
+  }
+  return explained.empty() ? message : explained;
+}
 
 void note_figure(double badness, const std::string& measured, const std::string& required) {
   if (badness < current.badness) return;

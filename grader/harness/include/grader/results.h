@@ -14,6 +14,10 @@ void note_figure(double badness, const std::string& measured, const std::string&
 std::string results_dir();
 std::string record_path(const std::string& check);
 
+// The grader's own explanation in a GoogleTest failure message, without GoogleTest's framing
+// ("Value of: ...", "Expected: ...").
+std::string explanation(const std::string& gtest_message);
+
 // The JSON text of a string value, with quotes and escapes.
 std::string json_string(const std::string& text);
 
