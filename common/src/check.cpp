@@ -31,7 +31,9 @@ void throw_cuda_error(cudaError_t code, const char* call, const char* file, int 
   cudaGetLastError();
   std::string message = std::string(call) + " failed at " + file + ":" + std::to_string(line) +
                         ": " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
-  const std::string hint = fix_hint(code);
+  // CUDA 13 reports a launch with too many threads per block as an invalid value.
+  const bool rejected_launch = code == cudaErrorInvalidValue && std::string(call) == "kernel launch";
+  const std::string hint = fix_hint(rejected_launch ? cudaErrorInvalidConfiguration : code);
   if (!hint.empty()) message += "\n  fix: " + hint;
   throw CudaError(code, message);
 }
