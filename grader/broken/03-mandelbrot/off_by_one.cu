@@ -1,0 +1,26 @@
+// Broken on purpose: the grid-stride kernel counts with a loop that tests |z| before each update,
+// so every point that escapes gets one more than the seed's count. (The rest is the reference
+// solution.)
+#include "mandelbrot.h"
+#define mandelbrot_kernel reference_mandelbrot_kernel
+#include "solutions/03-mandelbrot/mandelbrot.cu"
+#undef mandelbrot_kernel
+
+__global__ void mandelbrot_kernel(int* counts, int width, int height, Region region, int max_iterations) {
+  const float pixel_width = (region.max_x - region.min_x) / width;
+  const float pixel_height = (region.max_y - region.min_y) / height;
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += blockDim.y * gridDim.y) {
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < width; x += blockDim.x * gridDim.x) {
+      const float real = region.min_x + x * pixel_width, imag = region.min_y + y * pixel_height;
+      float zr = 0.0f, zi = 0.0f;
+      int i = 0;
+      while (i < max_iterations && zr * zr + zi * zi < 4.0f) {
+        const float next_zr = zr * zr - zi * zi + real;
+        zi = 2.0f * zr * zi + imag;
+        zr = next_zr;
+        ++i;
+      }
+      counts[y * width + x] = i;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// Broken on purpose: the one-thread-per-pixel kernel stores pixel (x, y) at x * height + y, as
+// if the image were stored column by column, so the pixels land in the wrong places. (The rest
+// is the reference solution.)
+#include "mandelbrot.h"
+#define mandelbrot_pixel_kernel reference_mandelbrot_pixel_kernel
+#include "solutions/03-mandelbrot/mandelbrot.cu"
+#undef mandelbrot_pixel_kernel
+
+__global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Region region, int max_iterations) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  const float real = region.min_x + x * ((region.max_x - region.min_x) / width);
+  const float imag = region.min_y + y * ((region.max_y - region.min_y) / height);
+  counts[x * height + y] = escape_count(real, imag, max_iterations);
+}
