@@ -1,0 +1,12 @@
+// Broken on purpose: correct (the grid-stride loops cover any grid), but the grid is one block
+// of one thread, which computes every pixel by itself. (The rest is the reference solution.)
+#include "mandelbrot.h"
+#define mandelbrot reference_mandelbrot
+#include "solutions/03-mandelbrot/mandelbrot.cu"
+#undef mandelbrot
+
+void mandelbrot(int* counts, int width, int height, Region region, int max_iterations) {
+  if (width == 0 || height == 0) return;
+  mandelbrot_kernel<<<1, 1>>>(counts, width, height, region, max_iterations);
+  CUDA_CHECK_LAUNCH();
+}
