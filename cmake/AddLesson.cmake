@@ -1,4 +1,4 @@
-# add_lesson(<NN-slug> [LIBRARIES <target>...])
+# add_lesson(<NN-slug> [LIBRARIES <target>...] [DEMO_ARGS <arg>...])
 #
 # Registers one lesson. Its files follow one convention:
 #   lessons/<NN-slug>/*.h, *.cuh      the API the grader tests; headers holding a step
@@ -10,9 +10,10 @@
 # with that track's folder first on the include path:
 #   bin/lessonNN-demo,          bin/lessonNN-tests           (the exercise: what a student runs)
 #   bin/lessonNN-demo-solution, bin/lessonNN-tests-solution  (the reference solution)
-# LIBRARIES names what the lesson's code links to (e.g. CUDA::cublas).
+# LIBRARIES names what the lesson's code links to (e.g. CUDA::cublas). The solution's demo is
+# also a test (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder.
 function(add_lesson lesson)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS")
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(exercise_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
@@ -51,6 +52,11 @@ function(add_lesson lesson)
     stepwise_lesson_code(lesson${nn}-tests${suffix} ${lesson} "${source_dir}" "")
     stepwise_discover_tests(lesson${nn}-tests${suffix} ${lesson} ${track})
   endforeach()
+
+  add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
+           WORKING_DIRECTORY "${PROJECT_BINARY_DIR}")
+  set_tests_properties(${lesson}/solution/demo PROPERTIES
+    LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
   stepwise_add_todo_lint(${lesson})
   set_property(GLOBAL PROPERTY STEPWISE_LIBRARIES_${lesson} ${ARG_LIBRARIES})

@@ -11,7 +11,9 @@
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
 #include "vector_add.h"
-#include "vectorize.cuh"
+// Angle brackets, because a quoted include would find this folder's vectorize.cuh first even
+// when the solution's demo is built; the build puts the right folder first on the search path.
+#include <vectorize.cuh>
 
 struct Add {
   __host__ __device__ float operator()(float a, float b) const { return a + b; }

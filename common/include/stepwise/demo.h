@@ -9,12 +9,14 @@
 #include <string>
 
 #include "stepwise/check.h"
+#include "stepwise/device_info.h"
 #include "stepwise/todo.h"
 
 namespace stepwise {
 
 // Runs a demo's body. Returns 0, or prints the error in one line and returns 1 (2 for a step of
-// the exercise that is not written yet), so no demo ends in a stack trace.
+// the exercise that is not written yet, 77 when there is no GPU to run on), so no demo ends in
+// a stack trace.
 template <typename Body>
 int run_demo(Body&& body) {
   try {
@@ -24,6 +26,11 @@ int run_demo(Body&& body) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   } catch (const std::exception& e) {
+    const GpuStatus gpu = gpu_status();
+    if (!gpu.present) {
+      std::fprintf(stderr, "no GPU: %s\n", gpu.summary.c_str());
+      return 77;
+    }
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;
   }
