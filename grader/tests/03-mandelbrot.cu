@@ -9,6 +9,7 @@
 #include "grader/grader.h"
 #include "grader/results.h"
 #include "mandelbrot.h"
+#include "mandelbrot_cpu.h"
 
 namespace {
 
@@ -17,26 +18,8 @@ using ImageFunction = void (*)(int*, int, int, Region, int);
 
 // ---- The CPU reference ----------------------------------------------------------------------
 
-// The seed's loop on one CPU thread, in float like the kernels: the reference counts, and the
-// single-thread time the speed checks compare with.
-int cpu_escape_count(float real, float imag, int max_iterations) {
-  float zr = 0.0f, zi = 0.0f;
-  for (int i = 0; i < max_iterations; ++i) {
-    const float next_zr = zr * zr - zi * zi + real;
-    zi = 2.0f * zr * zi + imag;
-    zr = next_zr;
-    if (zr * zr + zi * zi >= 4.0f) return i;
-  }
-  return max_iterations;
-}
-
-void cpu_mandelbrot(std::vector<int>& counts, int width, int height, Region r, int max_iterations) {
-  const float pixel_width = (r.max_x - r.min_x) / width, pixel_height = (r.max_y - r.min_y) / height;
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x)
-      counts[static_cast<std::size_t>(y) * width + x] =
-          cpu_escape_count(r.min_x + x * pixel_width, r.min_y + y * pixel_height, max_iterations);
-}
+// The CPU reference (cpu_escape_count, cpu_mandelbrot) is lessons/03-mandelbrot/mandelbrot_cpu.h,
+// shared with the demo: the reference counts, and the single-thread time the speed checks use.
 
 // Which counts a float computation can produce for one point, and why a range is needed.
 //
@@ -133,7 +116,7 @@ Reference image_reference(int width, int height, Region r, int max_iterations) {
   const std::size_t n = static_cast<std::size_t>(width) * height;
   ref.cpu.resize(n);
   ref.range.resize(n);
-  cpu_mandelbrot(ref.cpu, width, height, r, max_iterations);
+  cpu_mandelbrot(ref.cpu.data(), width, height, r, max_iterations);
   // The exact pixel positions, and how far a float computation of them can be off: a few
   // roundings of numbers no larger than |min| + |offset| in each direction.
   const double pixel_width = (static_cast<double>(r.max_x) - r.min_x) / width;
@@ -359,7 +342,7 @@ void expect_faster_than_one_cpu_thread(const std::string& check, ImageFunction r
   // One run first: code that cannot run (an unwritten step) stops here, before the CPU's half second.
   render(counts.data(), kWidth, kHeight, kWholeSet, kIterations);
   CUDA_CHECK(cudaDeviceSynchronize());
-  const double cpu_ms = grader::cpu_median_ms([&] { cpu_mandelbrot(cpu, kWidth, kHeight, kWholeSet, kIterations); });
+  const double cpu_ms = grader::cpu_median_ms([&] { cpu_mandelbrot(cpu.data(), kWidth, kHeight, kWholeSet, kIterations); });
   grader::TimingOptions options;
   options.flush_l2 = false;
   grader::expect_speed(check, [&] {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mandelbrot.h"
+#include "mandelbrot_cpu.h"
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
@@ -81,26 +82,9 @@ void require_writable(const std::string& path) {
   std::fclose(file);
 }
 
-// The seed's loop on the CPU, in float like the kernel.
-int cpu_escape_count(float real, float imag, int max_iterations) {
-  float zr = 0.0f, zi = 0.0f;
-  for (int i = 0; i < max_iterations; ++i) {
-    const float next_zr = zr * zr - zi * zi + real;
-    zi = 2.0f * zr * zi + imag;
-    zr = next_zr;
-    if (zr * zr + zi * zi >= 4.0f) return i;
-  }
-  return max_iterations;
-}
-
-std::vector<int> cpu_mandelbrot(const Options& o) {
+std::vector<int> cpu_counts_of(const Options& o) {
   std::vector<int> counts(static_cast<std::size_t>(o.width) * o.height);
-  const Region& r = o.region;
-  const float pixel_width = (r.max_x - r.min_x) / o.width, pixel_height = (r.max_y - r.min_y) / o.height;
-  for (int y = 0; y < o.height; ++y)
-    for (int x = 0; x < o.width; ++x)
-      counts[static_cast<std::size_t>(y) * o.width + x] =
-          cpu_escape_count(r.min_x + x * pixel_width, r.min_y + y * pixel_height, o.max_iterations);
+  cpu_mandelbrot(counts.data(), o.width, o.height, o.region, o.max_iterations);
   return counts;
 }
 
@@ -165,7 +149,7 @@ int main(int argc, char** argv) {
     const float copy_ms = stepwise::time_gpu_ms([&] { gpu_counts = counts.to_host(); });
 
     const auto cpu_start = std::chrono::steady_clock::now();
-    const std::vector<int> cpu_counts = cpu_mandelbrot(o);
+    const std::vector<int> cpu_counts = cpu_counts_of(o);
     const double cpu_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
     std::size_t differ = 0;
     for (std::size_t i = 0; i < pixels; ++i) differ += gpu_counts[i] != cpu_counts[i];
