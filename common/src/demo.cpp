@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 namespace stepwise {
 
@@ -25,5 +26,32 @@ double parse_number(const std::string& text, const char* what) {
     throw std::invalid_argument(std::string(what) + " must be a finite number, got '" + text + "'");
   return value;
 }
+
+Size2 parse_size(const std::string& text, const char* what, int max) {
+  const std::size_t cross = text.find('x');
+  if (cross == std::string::npos)
+    throw std::invalid_argument(std::string(what) + " must be WIDTHxHEIGHT, e.g. 1000x800, got '" + text + "'");
+  const std::string name(what);
+  return {static_cast<int>(parse_integer(text.substr(0, cross), (name + "'s width").c_str(), 1, max)),
+          static_cast<int>(parse_integer(text.substr(cross + 1), (name + "'s height").c_str(), 1, max))};
+}
+
+Flags::Flags(int argc, char** argv, std::string usage) : args_(argv + 1, argv + argc), usage_(std::move(usage)) {}
+
+bool Flags::next() {
+  if (at_ >= args_.size()) return false;
+  flag_ = args_[at_++];
+  return true;
+}
+
+std::vector<std::string> Flags::values(int count) {
+  if (at_ + count > args_.size())
+    throw std::invalid_argument(flag_ + " needs " + std::to_string(count) + " value(s); " + usage_);
+  std::vector<std::string> taken(args_.begin() + at_, args_.begin() + at_ + count);
+  at_ += count;
+  return taken;
+}
+
+void Flags::unknown() const { throw std::invalid_argument("unknown argument '" + flag_ + "'; " + usage_); }
 
 }  // namespace stepwise

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -200,19 +199,12 @@ TEST(ExpArrayFast, HandlesUnalignedArrays) {
 
 // ---- exp_timed (step 3): timing with events ----------------------------------------------------
 
-// A host array filled with the grader's poison, so values exp_timed never wrote show as such.
-std::vector<float> poisoned_host_floats(int n) {
-  std::vector<float> values(n);
-  if (n > 0) std::memset(values.data(), grader::kPoisonByte, values.size() * sizeof(float));
-  return values;
-}
-
 TEST(ExpTimed, ReturnsExpOfTheInput) {
   REQUIRE_GPU();
   for (int n : {0, 1, 33, 100017, 1000003}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
-    std::vector<float> out = poisoned_host_floats(n);
+    std::vector<float> out = grader::poisoned_host<float>(n);
     exp_timed(x.data(), out.data(), n);
     EXPECT_TRUE(host_values_match(exact_exp(x), out, expf_tolerance()));
   }
@@ -228,7 +220,7 @@ TEST(ExpTimed, TimesKernelsApartFromCopies) {
   const int n = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 24, 3 * sizeof(float)));
   SCOPED_TRACE("n = " + std::to_string(n));
   const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
-  std::vector<float> out = poisoned_host_floats(n);
+  std::vector<float> out = grader::poisoned_host<float>(n);
   const auto start = std::chrono::steady_clock::now();
   const ExpTimings t = exp_timed(x.data(), out.data(), n);
   const double call_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

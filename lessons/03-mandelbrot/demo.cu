@@ -41,34 +41,24 @@ float parse_coordinate(const std::string& text, const char* what) {
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    // The values that follow the flag; throws when fewer are left.
-    auto values = [&](int count) {
-      if (i + count >= argc) throw std::invalid_argument(flag + " needs " + std::to_string(count) + " value(s); " + kUsage);
-      std::vector<std::string> taken(argv + i + 1, argv + i + 1 + count);
-      i += count;
-      return taken;
-    };
-    if (flag == "--size") {
-      const std::string size = values(1)[0];
-      const std::size_t cross = size.find('x');
-      if (cross == std::string::npos)
-        throw std::invalid_argument("--size must be WIDTHxHEIGHT, e.g. 1536x1024, got '" + size + "'");
-      o.width = static_cast<int>(stepwise::parse_integer(size.substr(0, cross), "the width", 1, 8192));
-      o.height = static_cast<int>(stepwise::parse_integer(size.substr(cross + 1), "the height", 1, 8192));
-    } else if (flag == "--iterations") {
-      o.max_iterations = static_cast<int>(stepwise::parse_integer(values(1)[0], "--iterations", 1, 100000));
-    } else if (flag == "--region") {
-      const std::vector<std::string> v = values(4);
+  stepwise::Flags flags(argc, argv, kUsage);
+  while (flags.next()) {
+    if (flags.is("--size")) {
+      const stepwise::Size2 size = stepwise::parse_size(flags.values(1)[0], "--size", 8192);
+      o.width = size.width;
+      o.height = size.height;
+    } else if (flags.is("--iterations")) {
+      o.max_iterations = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--iterations", 1, 100000));
+    } else if (flags.is("--region")) {
+      const std::vector<std::string> v = flags.values(4);
       o.region = {parse_coordinate(v[0], "MIN_X"), parse_coordinate(v[1], "MAX_X"),
                   parse_coordinate(v[2], "MIN_Y"), parse_coordinate(v[3], "MAX_Y")};
       if (!(o.region.min_x < o.region.max_x && o.region.min_y < o.region.max_y))
         throw std::invalid_argument("--region needs MIN_X < MAX_X and MIN_Y < MAX_Y");
-    } else if (flag == "--output") {
-      o.output = values(1)[0];
+    } else if (flags.is("--output")) {
+      o.output = flags.values(1)[0];
     } else {
-      throw std::invalid_argument("unknown argument '" + flag + "'; " + kUsage);
+      flags.unknown();
     }
   }
   return o;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "stepwise/check.h"
 #include "stepwise/device_info.h"
@@ -40,5 +41,32 @@ int run_demo(Body&& body) {
 long long parse_integer(const std::string& text, const char* what, long long min, long long max);
 // Parses a finite floating-point number or throws std::invalid_argument naming `what`.
 double parse_number(const std::string& text, const char* what);
+
+// Parses "WIDTHxHEIGHT" (e.g. 1536x1024), each from 1 to `max`, or throws naming `what`.
+struct Size2 {
+  int width = 0, height = 0;
+};
+Size2 parse_size(const std::string& text, const char* what, int max);
+
+// A demo's command line of "--flag value..." options, read one flag at a time:
+//
+//   stepwise::Flags flags(argc, argv, "usage: lesson03-demo [--size WxH] [--output FILE]");
+//   while (flags.next()) {
+//     if (flags.is("--size")) size = parse_size(flags.values(1)[0], "--size", 8192);
+//     else flags.unknown();
+//   }
+class Flags {
+ public:
+  Flags(int argc, char** argv, std::string usage);
+  bool next();                                     // moves to the next flag; false after the last
+  bool is(const char* flag) const { return flag_ == flag; }
+  std::vector<std::string> values(int count);      // the `count` values after the flag
+  [[noreturn]] void unknown() const;               // throws: not a known flag
+
+ private:
+  std::vector<std::string> args_;
+  std::string usage_, flag_;
+  std::size_t at_ = 0;
+};
 
 }  // namespace stepwise

@@ -44,6 +44,14 @@ bool is_poison(T value) {
   return true;
 }
 
+// A host output of `count` values, poisoned, for functions that write into host memory.
+template <typename T>
+std::vector<T> poisoned_host(std::size_t count) {
+  std::vector<T> values(count);
+  if (count > 0) std::memset(values.data(), kPoisonByte, count * sizeof(T));
+  return values;
+}
+
 // A device output of `count` values, poisoned, followed by a poisoned guard region.
 template <typename T>
 class Output {
