@@ -1,0 +1,365 @@
+// Grader tests for lesson 04 (gpu mesh: a float64 distance, three ways to feed one kernel, and
+// what the copies cost).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "gpu_mesh.h"
+#include "grader/grader.h"
+#include "grader/results.h"
+#include "mesh_cpu.h"
+
+namespace {
+
+using grader::Output;
+
+// Float64 on the GPU: sin, cos and atan2 within 2 ulp, sqrt exact, so a distance is right to
+// about 1e-15 of itself. Next to the fixed point the distance is tiny and the rounding of the
+// coordinates themselves (1e-16 degrees, a few 1e-13 km) dominates: a micrometre (1e-9 km) of
+// absolute slack covers it. Float arithmetic misses by 1e-7 of the distance, and the seed's
+// 7-digit constant 0.01745329 for pi / 180 by 3e-8: both fail.
+const grader::Tolerance kDistanceTolerance = grader::Tolerance::close(1e-9, 1e-11);
+
+// Random places anywhere on the Earth, and the reference distances between them.
+struct Pairs {
+  std::vector<double> lat, lon, to_lat, to_lon;
+  std::vector<double> km;
+};
+
+Pairs random_pairs(int n) {
+  Pairs p{grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180),
+          grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180), {}};
+  for (int i = 0; i < n; ++i)
+    p.km.push_back(static_cast<double>(reference_distance_km(p.lat[i], p.lon[i], p.to_lat[i], p.to_lon[i])));
+  return p;
+}
+
+// The same pairs with one fixed point for all (the seed's X2 and Y2 arrays).
+Pairs random_pairs_to(int n, Point to) {
+  Pairs p{grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180),
+          std::vector<double>(n, to.lat), std::vector<double>(n, to.lon), {}};
+  for (int i = 0; i < n; ++i) p.km.push_back(static_cast<double>(reference_distance_km(p.lat[i], p.lon[i], to.lat, to.lon)));
+  return p;
+}
+
+// The grader's standard sizes, the largest capped at 4M points: the long-double reference
+// takes about 0.7 us per point on one CPU thread.
+std::vector<int> test_sizes(std::size_t bytes_per_point) {
+  std::vector<int> sizes = grader::standard_sizes(bytes_per_point);
+  for (int& n : sizes) n = std::min(n, 1 << 22);
+  return sizes;
+}
+
+Point random_point() {
+  const std::vector<double> lat = grader::random_doubles(1, -90, 90), lon = grader::random_doubles(1, -180, 180);
+  return {lat[0], lon[0]};
+}
+
+std::string describe(Point p) { return "(" + std::to_string(p.lat) + ", " + std::to_string(p.lon) + ")"; }
+
+std::string describe(const Mesh& m) {
+  return std::to_string(m.nx) + " x " + std::to_string(m.ny) + " mesh of lat [" + std::to_string(m.lat_first) +
+         ", " + std::to_string(m.lat_last) + "], lon [" + std::to_string(m.lon_first) + ", " +
+         std::to_string(m.lon_last) + "]";
+}
+
+// The seed's mesh, [29, 31] x [99, 101], and its fixed point (30, 101).
+const Mesh kSeedMesh{};
+const Point kSeedPoint{30, 101};
+
+// A mesh of the given size with random bounds: latitudes within +-80 degrees, longitudes
+// anywhere, either way round (last below first too).
+Mesh random_mesh(int nx, int ny) {
+  const std::vector<double> lat = grader::random_doubles(2, -80, 80), lon = grader::random_doubles(2, -180, 180);
+  return {lat[0], lat[1], lon[0], lon[1], nx, ny};
+}
+
+// ---- Step 1: the distance of four device arrays -------------------------------------------
+
+TEST(Distances, KnownDistances) {
+  REQUIRE_GPU();
+  constexpr double kPi = 3.14159265358979323846;
+  struct Known {
+    Point from, to;
+    double km;
+    const char* why;
+  };
+  const std::vector<Known> known = {
+      {{30, 101}, {30, 101}, 0, "the same place: 0 (is a = 0 giving atan2(0, 1) = 0?)"},
+      {{0, 0}, {0, 90}, kEarthRadiusKm * kPi / 2, "a quarter of the equator: R * pi / 2 (are degrees turned into radians?)"},
+      {{90, 0}, {-90, 0}, kEarthRadiusKm * kPi, "pole to pole: R * pi (is it 2 * R * atan2(sqrt(a), sqrt(1 - a))?)"},
+      {{0, 0}, {0, 180}, kEarthRadiusKm * kPi, "half the equator: R * pi"},
+      {{0, -179.5}, {0, 179.5}, kEarthRadiusKm * kPi / 180, "one degree across the date line: R * pi / 180"},
+      {{30, 101}, {31, 101}, kEarthRadiusKm * kPi / 180, "one degree of latitude: R * pi / 180"},
+      {{60, 10}, {60, 11}, 2 * kEarthRadiusKm * std::asin(0.5 * std::sin(kPi / 360)),
+       "one degree of longitude at 60 degrees north: about half a degree of the equator (cos(lat))"},
+  };
+  Pairs p;
+  for (const Known& k : known) {
+    p.lat.push_back(k.from.lat);
+    p.lon.push_back(k.from.lon);
+    p.to_lat.push_back(k.to.lat);
+    p.to_lon.push_back(k.to.lon);
+  }
+  const int n = static_cast<int>(known.size());
+  auto d_lat = grader::device(p.lat), d_lon = grader::device(p.lon);
+  auto d_to_lat = grader::device(p.to_lat), d_to_lon = grader::device(p.to_lon);
+  Output<double> out(n);
+  distances(d_lat.data(), d_lon.data(), d_to_lat.data(), d_to_lon.data(), out.data(), n);
+  ASSERT_TRUE(out.guard_intact());
+  const std::vector<double> got = out.to_host();
+  for (int i = 0; i < n; ++i)
+    EXPECT_NEAR(got[i], known[i].km, 1e-9 + 1e-11 * known[i].km)
+        << "from " << describe(known[i].from) << " to " << describe(known[i].to) << ": " << known[i].why;
+}
+
+TEST(Distances, RandomPointsMatchReference) {
+  REQUIRE_GPU();
+  for (int n : test_sizes(5 * sizeof(double))) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Pairs p = random_pairs(n);
+    auto d_lat = grader::device(p.lat), d_lon = grader::device(p.lon);
+    auto d_to_lat = grader::device(p.to_lat), d_to_lon = grader::device(p.to_lon);
+    Output<double> out(n);
+    distances(d_lat.data(), d_lon.data(), d_to_lat.data(), d_to_lon.data(), out.data(), n);
+    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  }
+}
+
+// ---- Timings, for the host versions of steps 2 to 4 ----------------------------------------
+
+// No host link moves data faster than this (PCIe 5 x16: 64 GB/s; NVLink-C2C: 450 GB/s): a copy
+// that seems faster was timed without the copy inside.
+constexpr double kFastestLinkGBs = 1000;
+
+// Checks that `t` reports `copies_in` copies of n doubles each, a kernel and a copy back, each
+// taking time, and adding up to no more than the call's own time.
+void expect_timings(const MeshTimings& t, std::size_t copies_in, int n, double call_ms) {
+  const double copy_floor_ms = 8.0 * n / (kFastestLinkGBs * 1e6);
+  ASSERT_EQ(t.copy_in_ms.size(), copies_in)
+      << "this version copies " << copies_in << " arrays to the GPU: mark each copy with Part::copy_in (timed_copy_in does)";
+  for (std::size_t i = 0; i < copies_in; ++i)
+    EXPECT_GE(t.copy_in_ms[i], copy_floor_ms)
+        << "copy " << i + 1 << " of " << 8.0 * n / 1e6 << " MB took " << t.copy_in_ms[i]
+        << " ms, faster than any link to a GPU: is its mark right after the copy, and only there?";
+  EXPECT_GT(t.kernel_ms, 0.0f) << "kernel_ms was not measured: mark the kernel with timer.done(Part::kernel)";
+  EXPECT_GE(t.copy_out_ms, copy_floor_ms) << "copy_out_ms was not measured: copy back with timed_copy_out";
+  EXPECT_LE(t.total_ms(), 1.02 * call_ms + 0.1)
+      << "the parts add up to " << t.total_ms() << " ms, but the whole call took " << call_ms
+      << " ms: some part was marked twice";
+}
+
+// Calls `run` once to load the kernels, then once more, timed on the host clock.
+template <typename Run>
+MeshTimings timed_call(Run run, double& call_ms) {
+  run();
+  const auto start = std::chrono::steady_clock::now();
+  const MeshTimings t = run();
+  call_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return t;
+}
+
+// ---- Step 2: four host arrays --------------------------------------------------------------
+
+TEST(FourArrays, MatchesReference) {
+  REQUIRE_GPU();
+  for (int n : {0, 1, 33, 100017}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Pairs p = random_pairs(n);
+    std::vector<double> out = grader::poisoned_host<double>(n);
+    distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n);
+    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  }
+}
+
+TEST(FourArrays, SeedMeshMatchesReference) {
+  REQUIRE_GPU();
+  SCOPED_TRACE(describe(kSeedMesh) + " to " + describe(kSeedPoint));
+  const MeshArrays mesh = mesh_on_host(kSeedMesh);
+  const std::size_t n = mesh_size(kSeedMesh);
+  const std::vector<double> to_lat(n, kSeedPoint.lat), to_lon(n, kSeedPoint.lon);
+  std::vector<double> out = grader::poisoned_host<double>(n);
+  distances_from_four_arrays(mesh.lat.data(), mesh.lon.data(), to_lat.data(), to_lon.data(), out.data(),
+                             static_cast<int>(n));
+  EXPECT_TRUE(grader::matches(reference_mesh_distances(kSeedMesh, kSeedPoint), out, kDistanceTolerance));
+}
+
+TEST(FourArrays, TimesEachCopy) {
+  REQUIRE_GPU();
+  const int n = 1 << 22;
+  const Pairs p = random_pairs(n);
+  std::vector<double> out = grader::poisoned_host<double>(n);
+  double call_ms = 0;
+  const MeshTimings t = timed_call(
+      [&] { return distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n); },
+      call_ms);
+  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  expect_timings(t, 4, n, call_ms);
+}
+
+// ---- Step 3: two host arrays and a fixed point passed by value -----------------------------
+
+TEST(TwoArrays, DeviceVersionMatchesReference) {
+  REQUIRE_GPU();
+  for (int n : test_sizes(3 * sizeof(double))) {
+    const Point to = random_point();
+    SCOPED_TRACE("n = " + std::to_string(n) + ", to " + describe(to));
+    const Pairs p = random_pairs_to(n, to);
+    auto d_lat = grader::device(p.lat), d_lon = grader::device(p.lon);
+    Output<double> out(n);
+    distances_to_point(d_lat.data(), d_lon.data(), to, out.data(), n);
+    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  }
+}
+
+TEST(TwoArrays, MatchesReference) {
+  REQUIRE_GPU();
+  for (int n : {0, 1, 33, 100017}) {
+    const Point to = random_point();
+    SCOPED_TRACE("n = " + std::to_string(n) + ", to " + describe(to));
+    const Pairs p = random_pairs_to(n, to);
+    std::vector<double> out = grader::poisoned_host<double>(n);
+    distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n);
+    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  }
+}
+
+TEST(TwoArrays, TimesEachCopy) {
+  REQUIRE_GPU();
+  const int n = 1 << 22;
+  const Point to = random_point();
+  const Pairs p = random_pairs_to(n, to);
+  std::vector<double> out = grader::poisoned_host<double>(n);
+  double call_ms = 0;
+  const MeshTimings t =
+      timed_call([&] { return distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n); }, call_ms);
+  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  expect_timings(t, 2, n, call_ms);
+}
+
+// ---- Step 4: the mesh made on the GPU ------------------------------------------------------
+
+void expect_device_mesh_like_reference(Mesh mesh, Point to) {
+  SCOPED_TRACE(describe(mesh) + " to " + describe(to));
+  Output<double> out(mesh_size(mesh));
+  mesh_distances(mesh, to, out.data());
+  EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
+}
+
+TEST(DeviceMesh, SeedMeshMatchesReference) {
+  REQUIRE_GPU();
+  expect_device_mesh_like_reference(kSeedMesh, kSeedPoint);
+  expect_device_mesh_like_reference(random_mesh(1000, 1000), random_point());
+}
+
+// A single point, single rows and columns (where nx - 1 or ny - 1 is 0), sizes just past one
+// block, and odd sizes.
+TEST(DeviceMesh, OddAndTinyMeshes) {
+  REQUIRE_GPU();
+  for (const auto& size : std::vector<std::pair<int, int>>{{1, 1}, {1, 1000}, {1000, 1}, {2, 3}, {33, 9}, {31, 33}, {1000, 777}})
+    expect_device_mesh_like_reference(random_mesh(size.first, size.second), random_point());
+}
+
+TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
+  REQUIRE_GPU();
+  for (const Mesh& mesh : {random_mesh(1, 1), random_mesh(33, 31), kSeedMesh}) {
+    const Point to = random_point();
+    SCOPED_TRACE(describe(mesh) + " to " + describe(to));
+    std::vector<double> out = grader::poisoned_host<double>(mesh_size(mesh));
+    double call_ms = 0;
+    const MeshTimings t = timed_call([&] { return distances_on_device_mesh(mesh, to, out.data()); }, call_ms);
+    EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
+    expect_timings(t, 0, static_cast<int>(mesh_size(mesh)), call_ms);
+  }
+}
+
+// An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
+TEST(DeviceMesh, EmptyInputsLaunchNothing) {
+  REQUIRE_GPU();
+  Output<double> out(0);
+  distances(nullptr, nullptr, nullptr, nullptr, out.data(), 0);
+  distances_to_point(nullptr, nullptr, kSeedPoint, out.data(), 0);
+  for (const Mesh& empty : {Mesh{29, 31, 99, 101, 0, 0}, Mesh{29, 31, 99, 101, 0, 7}, Mesh{29, 31, 99, 101, 7, 0}}) {
+    mesh_distances(empty, kSeedPoint, out.data());
+    EXPECT_TRUE(distances_on_device_mesh(empty, kSeedPoint, nullptr).copy_in_ms.empty());
+  }
+  EXPECT_EQ(distances_from_four_arrays(nullptr, nullptr, nullptr, nullptr, nullptr, 0).total_ms(), 0.0f);
+  EXPECT_EQ(distances_from_two_arrays(nullptr, nullptr, kSeedPoint, nullptr, 0).total_ms(), 0.0f);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  EXPECT_TRUE(out.guard_intact());
+}
+
+// ---- Speed: whole calls, host arrays in and out, timed on the host clock --------------------
+
+// A mesh of 2500 x 2000 points (40 MB per array of doubles; the seed's mesh is 8 MB), fewer rows
+// where the GPU cannot hold the five arrays of the first version. The host arrays are ordinary
+// (pageable) memory, as NumPy's are; lesson 05 makes the copies themselves faster.
+struct SpeedSetup {
+  Mesh mesh;
+  MeshArrays arrays;
+  std::vector<double> to_lat, to_lon, out;
+
+  SpeedSetup() {
+    const std::size_t points = grader::fit_in_device_memory(2500 * 2000, 5 * sizeof(double));
+    mesh.nx = 2500;
+    mesh.ny = static_cast<int>(points / 2500);
+    arrays = mesh_on_host(mesh);
+    to_lat.assign(mesh_size(mesh), kSeedPoint.lat);
+    to_lon.assign(mesh_size(mesh), kSeedPoint.lon);
+    out.resize(mesh_size(mesh));
+  }
+  int n() const { return static_cast<int>(mesh_size(mesh)); }
+
+  void four_arrays() {
+    distances_from_four_arrays(arrays.lat.data(), arrays.lon.data(), to_lat.data(), to_lon.data(), out.data(), n());
+  }
+  void two_arrays() { distances_from_two_arrays(arrays.lat.data(), arrays.lon.data(), kSeedPoint, out.data(), n()); }
+  void device_mesh() { distances_on_device_mesh(mesh, kSeedPoint, out.data()); }
+  // What the device mesh version cannot do without: its kernel, and one copy of the result back
+  // (with the device memory it needs).
+  void kernel_and_copy_out() {
+    stepwise::DeviceBuffer<double> d_out(mesh_size(mesh));
+    mesh_distances(mesh, kSeedPoint, d_out.data());
+    CUDA_CHECK(cudaMemcpy(out.data(), d_out.data(), d_out.bytes(), cudaMemcpyDeviceToHost));
+  }
+};
+
+// The median wall-clock time of a whole call, after one untimed call (which loads the kernel
+// and touches the host output's pages).
+double call_ms(SpeedSetup& s, void (SpeedSetup::*call)()) {
+  (s.*call)();
+  return grader::cpu_median_ms([&] { (s.*call)(); }, 7);
+}
+
+// How many times faster `call` is than `reference`, both timed in this run, against the
+// requirement named `check`.
+void expect_faster(const std::string& check, void (SpeedSetup::*call)(), void (SpeedSetup::*reference)(),
+                   const std::string& reference_name) {
+  SpeedSetup s;
+  grader::expect_speed(check, [&] { return grader::speedup(call_ms(s, reference), call_ms(s, call), reference_name); });
+}
+
+TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
+  REQUIRE_GPU();
+  expect_faster("device_mesh_vs_four_arrays", &SpeedSetup::device_mesh, &SpeedSetup::four_arrays,
+                "four arrays from the host");
+}
+
+TEST(MeshSpeed, TwoArraysBeatFourArrays) {
+  REQUIRE_GPU();
+  expect_faster("two_arrays_vs_four_arrays", &SpeedSetup::two_arrays, &SpeedSetup::four_arrays,
+                "four arrays from the host");
+}
+
+// The device mesh version must copy nothing to the GPU: its whole call may take little more
+// than its kernel and the one copy back. Copying the mesh in, even unmarked, fails this.
+TEST(MeshSpeed, DeviceMeshCopiesOnlyTheResult) {
+  REQUIRE_GPU();
+  expect_faster("device_mesh_vs_kernel_and_copy_out", &SpeedSetup::device_mesh, &SpeedSetup::kernel_and_copy_out,
+                "its kernel and one copy back");
+}
+
+}  // namespace
