@@ -36,7 +36,9 @@ Size2 parse_size(const std::string& text, const char* what, int max) {
           static_cast<int>(parse_integer(text.substr(cross + 1), (name + "'s height").c_str(), 1, max))};
 }
 
-Flags::Flags(int argc, char** argv, std::string usage) : args_(argv + 1, argv + argc), usage_(std::move(usage)) {}
+// argv[0] is the program's name (argc may be 0, then argv holds nothing).
+Flags::Flags(int argc, char** argv, std::string usage)
+    : args_(argv + (argc > 0 ? 1 : 0), argv + argc), usage_(std::move(usage)) {}
 
 bool Flags::next() {
   if (at_ >= args_.size()) return false;

@@ -66,16 +66,6 @@ testing::AssertionResult exp_matches_on_range(ExpFunction exp_function, int n, f
   return exp_matches(exp_function, grader::random_floats(n, -limit, limit), tolerance);
 }
 
-// Compares host values with the reference; the grader's poison marks values never written.
-testing::AssertionResult host_values_match(const std::vector<double>& expected,
-                                           const std::vector<float>& actual,
-                                           const Tolerance& tolerance) {
-  std::vector<bool> never_written(actual.size());
-  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = grader::is_poison(actual[i]);
-  return grader::compare(expected, std::vector<double>(actual.begin(), actual.end()), never_written,
-                         tolerance);
-}
-
 // Input and output that start `x_offset` and `out_offset` floats into their allocations, as
 // slices of larger arrays would: not 16-byte aligned unless the offset is a multiple of 4. A
 // kernel that loads float4 must still be right, and must not touch the floats before the start.
@@ -92,7 +82,7 @@ testing::AssertionResult offset_arrays_match(ExpFunction exp_function, int n, in
     if (!grader::is_poison(written[i]))
       return testing::AssertionFailure() << "wrote " << out_offset - i
                                          << " element(s) before the start of the output";
-  return host_values_match(exact_exp(std::vector<float>(all_x.begin() + x_offset, all_x.end())),
+  return grader::matches(exact_exp(std::vector<float>(all_x.begin() + x_offset, all_x.end())),
                            std::vector<float>(written.begin() + out_offset, written.end()), tolerance);
 }
 
@@ -206,7 +196,7 @@ TEST(ExpTimed, ReturnsExpOfTheInput) {
     const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
     std::vector<float> out = grader::poisoned_host<float>(n);
     exp_timed(x.data(), out.data(), n);
-    EXPECT_TRUE(host_values_match(exact_exp(x), out, expf_tolerance()));
+    EXPECT_TRUE(grader::matches(exact_exp(x), out, expf_tolerance()));
   }
 }
 
@@ -224,7 +214,7 @@ TEST(ExpTimed, TimesKernelsApartFromCopies) {
   const auto start = std::chrono::steady_clock::now();
   const ExpTimings t = exp_timed(x.data(), out.data(), n);
   const double call_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  ASSERT_TRUE(host_values_match(exact_exp(x), out, expf_tolerance()));
+  ASSERT_TRUE(grader::matches(exact_exp(x), out, expf_tolerance()));
 
   EXPECT_GT(t.copy_in_ms, 0.0f) << "copy_in_ms was not measured";
   EXPECT_GT(t.kernel_ms, 0.0f) << "kernel_ms was not measured";

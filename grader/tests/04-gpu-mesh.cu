@@ -112,7 +112,7 @@ TEST(Distances, KnownDistances) {
   ASSERT_TRUE(out.guard_intact());
   const std::vector<double> got = out.to_host();
   for (int i = 0; i < n; ++i)
-    EXPECT_NEAR(got[i], known[i].km, 1e-9 + 1e-11 * known[i].km)
+    EXPECT_NEAR(got[i], known[i].km, kDistanceTolerance.abs + kDistanceTolerance.rel * known[i].km)
         << "from " << describe(known[i].from) << " to " << describe(known[i].to) << ": " << known[i].why;
 }
 
