@@ -1,22 +1,28 @@
-# add_lesson(<NN-slug> [LIBRARIES <target>...] [DEMO_ARGS <arg>...])
+# add_lesson(<NN-slug> [LIBRARIES <target>...] [SANITIZERS <tool>...] [DEMO_ARGS <arg>...])
 #
 # Registers one lesson. Its files follow one convention:
 #   lessons/<NN-slug>/*.h, *.cuh      the API the grader tests; headers holding a step
 #                                     (templates) have a twin in solutions/
 #   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo)
 #   solutions/<NN-slug>/...           the reference: the same file names, a drop-in replacement
-#   grader/tests/<NN-slug>.cu|.cpp    the grader's tests of the API
-# For each track (exercise, solution) it builds the implementation, the demo and the tests,
-# with that track's folder first on the include path:
+#   grader/tests/<NN-slug>.cu|.cpp    the grader's checks of the API
+#   grader/broken/<NN-slug>/*.cu      broken submissions, each describing itself in its header
+# For each track (exercise, solution) it builds the implementation, the demo and the checks
+# (compiled once per track), with that track's folder first on the include path:
 #   bin/lessonNN-demo,          bin/lessonNN-tests           (the exercise: what a student runs)
 #   bin/lessonNN-demo-solution, bin/lessonNN-tests-solution  (the reference solution)
-# LIBRARIES names what the lesson's code links to (e.g. CUDA::cublas). The solution's demo is
-# also a test (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder.
+#   bin/lessonNN-broken-<name>                               (built by the `selftests` target)
+# and lessonNN-all builds all of them. LIBRARIES names what the lesson's code links to (e.g.
+# CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
+# synccheck: lessons with shared memory). The solution's demo is also a test
+# (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder.
 function(add_lesson lesson)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS")
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(exercise_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
+  set(sanitizers memcheck ${ARG_SANITIZERS})
+  list(REMOVE_DUPLICATES sanitizers)
 
   file(GLOB api_sources CONFIGURE_DEPENDS RELATIVE "${exercise_dir}" "${exercise_dir}/*.cu" "${exercise_dir}/*.cpp")
   list(REMOVE_ITEM api_sources demo.cu demo.cpp)
@@ -28,6 +34,7 @@ function(add_lesson lesson)
                         "lessons/${lesson}/demo.cu and grader/tests/${lesson}.cu")
   endif()
   stepwise_require_solution_twins(${lesson} "${api_sources}")
+  add_custom_target(lesson${nn}-all)
 
   foreach(track exercise solution)
     if(track STREQUAL "exercise")
@@ -46,11 +53,17 @@ function(add_lesson lesson)
     stepwise_lesson_code(lesson${nn}-demo${suffix} ${lesson} "${source_dir}" "")
     target_link_libraries(lesson${nn}-demo${suffix} PRIVATE ${implementation})
 
+    # The checks, compiled once per track: the test program and every broken submission of
+    # this track link the same objects.
+    set(checks lesson${nn}-checks-${track})
+    add_library(${checks} OBJECT ${test_source})
+    stepwise_lesson_code(${checks} ${lesson} "${source_dir}" "${ARG_LIBRARIES}")
+    target_link_libraries(${checks} PRIVATE grader::harness)
+
     stepwise_add_test_program(lesson${nn}-tests${suffix} LESSON ${lesson} TRACK ${track}
-                              LINK ${implementation})
-    target_sources(lesson${nn}-tests${suffix} PRIVATE ${test_source})
-    stepwise_lesson_code(lesson${nn}-tests${suffix} ${lesson} "${source_dir}" "")
+                              SANITIZERS ${sanitizers} LINK ${checks} ${implementation} ${ARG_LIBRARIES})
     stepwise_discover_tests(lesson${nn}-tests${suffix} ${lesson} ${track})
+    add_dependencies(lesson${nn}-all ${implementation} lesson${nn}-demo${suffix} lesson${nn}-tests${suffix})
   endforeach()
 
   add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
@@ -59,7 +72,10 @@ function(add_lesson lesson)
     LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
   stepwise_add_todo_lint(${lesson})
-  set_property(GLOBAL PROPERTY STEPWISE_LIBRARIES_${lesson} ${ARG_LIBRARIES})
+  file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu")
+  foreach(file IN LISTS broken)
+    stepwise_add_broken_submission(${lesson} "${file}" "${sanitizers}" "${ARG_LIBRARIES}")
+  endforeach()
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_exercise lesson${nn}-tests)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
 endfunction()
@@ -91,27 +107,35 @@ function(stepwise_lesson_code target lesson source_dir libraries)
   target_link_libraries(${target} PRIVATE stepwise::common stepwise::warnings ${libraries})
 endfunction()
 
-# A grader test program: test objects + an implementation + the harness + its own identity
-# (which lesson and track it grades, for the result records).
+# A grader test program: the checks' objects + an implementation + the harness + its own
+# identity (which lesson and track it grades and which sanitizer checks it has, for the records).
 function(stepwise_add_test_program target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "LESSON;TRACK" "LINK")
-  add_executable(${target} "${PROJECT_SOURCE_DIR}/grader/harness/src/identity.cpp")
-  target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "EXCLUDE_FROM_ALL" "LESSON;TRACK" "LINK;SANITIZERS")
+  set(exclude "")
+  if(ARG_EXCLUDE_FROM_ALL)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_executable(${target} ${exclude} "${PROJECT_SOURCE_DIR}/grader/harness/src/identity.cpp")
+  target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
+                                               STEPWISE_SANITIZERS="${ARG_SANITIZERS}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
-# lesson-NN, the track, and by the suite's name: suites ending in "Speed" are "speed;gpu" (run
-# one at a time, never beside another test), suites starting with "Cpu" are "correctness;cpu",
-# all others "correctness;gpu".
+# lesson-NN, the track, and by the suite's name: suites ending in "Speed" are "speed;gpu" and the
+# suite "Sanitizer" is "sanitizer;gpu" (both run one at a time, never beside another test),
+# suites starting with "Cpu" are "correctness;cpu", all others "correctness;gpu" (run side by
+# side).
 function(stepwise_discover_tests target lesson track)
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(common PREFIX "${lesson}/${track}/")
   stepwise_discover_gtests(${target} ${common} FILTER "*Speed.*" SERIAL
                            LABELS lesson-${nn} ${track} speed gpu)
+  stepwise_discover_gtests(${target} ${common} FILTER "Sanitizer.*" SERIAL
+                           LABELS lesson-${nn} ${track} sanitizer gpu)
   stepwise_discover_gtests(${target} ${common} FILTER "Cpu*.*"
                            LABELS lesson-${nn} ${track} correctness cpu)
-  stepwise_discover_gtests(${target} ${common} FILTER "-*Speed.*:Cpu*.*"
+  stepwise_discover_gtests(${target} ${common} FILTER "-*Speed.*:Cpu*.*:Sanitizer.*"
                            LABELS lesson-${nn} ${track} correctness gpu)
 endfunction()
 
@@ -150,27 +174,50 @@ function(stepwise_add_todo_lint lesson)
     LABELS "lesson-${nn};lint;selftest;gpu" SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endfunction()
 
-# add_broken_submission(<NN-slug> <name> CHECKS <gtest filter> EXPECT <regex>)
-#
-# A faulty implementation (grader/broken/<NN-slug>/<name>.cu) linked with the lesson's tests.
-# The test passes only if the CHECKS fail, cleanly, with output matching EXPECT: proof that
+# A broken submission: a faulty implementation (grader/broken/<NN-slug>/<name>.cu) linked with
+# the lesson's checks as compiled for the solution. Its header says what is wrong and what the
+# grader must say about it:
+#   // broken: <what is wrong, in words>
+#   // fails: <GoogleTest filter: the checks that must fail>
+#   // expect: <regex the failing output must match>
+# The test passes only if those checks fail, cleanly, with output matching the regex: proof that
 # the grader catches that mistake and says where it is.
-function(add_broken_submission lesson name)
-  cmake_parse_arguments(PARSE_ARGV 2 ARG "" "CHECKS;EXPECT" "")
+function(stepwise_add_broken_submission lesson file sanitizers libraries)
   string(SUBSTRING "${lesson}" 0 2 nn)
+  get_filename_component(name "${file}" NAME_WE)
+  file(RELATIVE_PATH shown "${PROJECT_SOURCE_DIR}" "${file}")
+  file(READ "${file}" text LIMIT 4000)
+  foreach(field broken fails expect)
+    if(NOT text MATCHES "// ${field}: ([^\n]+)")
+      message(FATAL_ERROR "${shown} needs a '// ${field}: ...' line in its header "
+                          "(see stepwise_add_broken_submission in cmake/AddLesson.cmake)")
+    endif()
+    set(${field} "${CMAKE_MATCH_1}")
+    if(${field} MATCHES ";")
+      message(FATAL_ERROR "${shown}: '// ${field}:' may not hold ';'")
+    endif()
+  endforeach()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+
   set(target lesson${nn}-broken-${name})
   # The broken file #includes the solution's source and replaces one function; it links what
   # the solution links.
-  get_property(libraries GLOBAL PROPERTY STEPWISE_LIBRARIES_${lesson})
-  file(GLOB test_source "${PROJECT_SOURCE_DIR}/grader/tests/${lesson}.cu" "${PROJECT_SOURCE_DIR}/grader/tests/${lesson}.cpp")
-  stepwise_add_test_program(${target} LESSON ${lesson} TRACK broken-${name} LINK "")
-  target_sources(${target} PRIVATE ${test_source} "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/${name}.cu")
+  stepwise_add_test_program(${target} EXCLUDE_FROM_ALL LESSON ${lesson} TRACK broken-${name}
+                            SANITIZERS ${sanitizers} LINK lesson${nn}-checks-solution ${libraries})
+  target_sources(${target} PRIVATE "${file}")
   stepwise_lesson_code(${target} ${lesson} "${PROJECT_SOURCE_DIR}/solutions/${lesson}" "${libraries}")
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
+  add_dependencies(selftests ${target})
+  add_dependencies(lesson${nn}-all ${target})
   add_test(NAME ${lesson}/broken/${name}
-    COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:${target}> "-DCHECKS=${ARG_CHECKS}"
-            "-DEXPECT=${ARG_EXPECT}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_failure.cmake")
+    COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:${target}> "-DCHECKS=${fails}"
+            "-DEXPECT=${expect}" "-DSOURCE=${shown}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_failure.cmake")
+  # Speed and sanitizer checks run alone; correctness checks may run beside others.
+  set(serial FALSE)
+  if(fails MATCHES "Speed|Sanitizer")
+    set(serial TRUE)
+  endif()
   set_tests_properties(${lesson}/broken/${name} PROPERTIES
-    LABELS "lesson-${nn};selftest;gpu" RUN_SERIAL TRUE TIMEOUT 600
+    LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} TIMEOUT 600
     SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endfunction()

@@ -7,3 +7,6 @@ target_compile_options(stepwise_warnings INTERFACE
   # host code that nvcc hands to the host compiler; device code: report register spills and
   # local-memory use, which cost speed silently
   $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wno-unused-parameter -Xptxas=-warn-spills,-warn-lmem-usage>)
+
+# Line numbers in device code (no effect on speed), so compute-sanitizer and ncu name file:line.
+target_compile_options(stepwise_warnings INTERFACE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)

@@ -1,8 +1,16 @@
 // Self-tests of the speed harness on the GPU: a launch that fails must be an error, never a fast
 // time, and the figures it reports must be plausible.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "grader/compare.h"
 #include "grader/gpu.h"
+#include "grader/inputs.h"
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
@@ -35,6 +43,85 @@ TEST(GpuSpeedHarness, CopyBandwidthIsPlausible) {
   const double gbs = grader::copy_bandwidth_gbs();
   EXPECT_GT(gbs, 20.0) << "slower than any CUDA GPU's memory";
   EXPECT_LT(gbs, 50000.0) << "faster than any GPU's memory: is the copy timed at all?";
+}
+
+__global__ void double_kernel(const float* in, float* out, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) out[i] = 2 * in[i];
+}
+
+// Doubling 2^24 floats three ways: honestly; skipping a call that repeats the last arguments;
+// and leaving the work on a non-blocking stream of its own without waiting for it.
+struct Doubling {
+  int n = 1 << 24;
+  stepwise::DeviceBuffer<float> in{static_cast<std::size_t>(n)}, out{static_cast<std::size_t>(n)};
+
+  static void honest(const float* in, float* out, int n) {
+    double_kernel<<<264, 256>>>(in, out, n);
+    CUDA_CHECK_LAUNCH();
+  }
+  static void skips_repeats(const float* in, float* out, int n) {
+    static const float* last = nullptr;
+    if (in == last) return;
+    last = in;
+    honest(in, out, n);
+  }
+  static void side_stream(const float* in, float* out, int n) {
+    static cudaStream_t stream = [] {
+      cudaStream_t s = nullptr;
+      CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+      return s;
+    }();
+    double_kernel<<<264, 256, 0, stream>>>(in, out, n);
+    CUDA_CHECK_LAUNCH();
+  }
+
+  grader::Workload with(void (*call)(const float*, float*, int)) {
+    return {[this] {
+              grader::refill_random(in.data(), n, -1, 1);
+              grader::poison(out.data(), n);
+            },
+            [this, call] { call(in.data(), out.data(), n); },
+            [this] {
+              std::vector<float> x = in.to_host();
+              std::vector<double> expected(x.begin(), x.end());
+              for (double& v : expected) v *= 2;
+              return grader::matches(expected, out.to_host(), grader::Tolerance::exact());
+            }};
+  }
+};
+
+TEST(GpuSpeedHarness, HonestWorkloadPasses) {
+  REQUIRE_GPU();
+  Doubling d;
+  const double ms = grader::gpu_median_ms(d.with(Doubling::honest));
+  EXPECT_GT(ms, 0.0);
+}
+
+TEST(GpuSpeedHarness, SkippedRepeatedCallsAreCaught) {
+  REQUIRE_GPU();
+  Doubling d;
+  EXPECT_NONFATAL_FAILURE(grader::gpu_median_ms(d.with(Doubling::skips_repeats)), "was the work skipped?");
+}
+
+TEST(GpuSpeedHarness, WorkHiddenOnAnotherStreamIsTimedAndCaught) {
+  REQUIRE_GPU();
+  Doubling d;
+  const double honest_ms = grader::gpu_median_ms(d.with(Doubling::honest));
+  double hidden_ms = 0;
+  EXPECT_NONFATAL_FAILURE(hidden_ms = grader::gpu_median_ms(d.with(Doubling::side_stream)),
+                          "results were not ready when the call returned");
+  EXPECT_GT(hidden_ms, 0.7 * honest_ms) << "the work on the other stream was not timed";
+}
+
+TEST(GpuSpeedHarness, FigureAboveItsCeilingFails) {
+  REQUIRE_GPU();
+  const auto path = std::filesystem::temp_directory_path() / ("stepwise-ceiling-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path) << "grader/GpuSpeedHarness.FigureAboveItsCeilingFails 0.5 x copy bandwidth\n";
+  setenv("STEPWISE_REQUIREMENTS", path.c_str(), 1);
+  EXPECT_NONFATAL_FAILURE(grader::expect_speed([] { return grader::Figure{3.0, "made up", 1.1}; }),
+                          "faster than the memory can move the data: was work skipped?");
+  unsetenv("STEPWISE_REQUIREMENTS");
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
-// Broken on purpose: the kernel records blockDim.x (the block's size) where it should record
-// blockIdx.x (the block's number). (The rest is the reference solution.)
+// broken: the kernel records blockDim.x (the block's size) where it should record blockIdx.x (the block's number).
+// fails: BlockAndThread.EachElementKnowsItsBlockAndThread
+// expect: block_of.i. must be blockIdx.x, which is i / threads_per_block
+// (The rest is the reference solution.)
 #include "hello_gpu.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

@@ -1,5 +1,7 @@
-// Broken on purpose: the device query reports the GPU's memory in MiB, as nvidia-smi prints
-// it, instead of in bytes. (The rest is the reference solution.)
+// broken: the device query reports the GPU's memory in MiB, as nvidia-smi prints it, instead of in bytes.
+// fails: DeviceQuery.MatchesTheRuntimeForEveryGpu
+// expect: global_memory_bytes: the GPU's memory in bytes
+// (The rest is the reference solution.)
 #include "hello_gpu.h"
 #define query_device reference_query_device
 #include "solutions/00-hello-gpu/hello_gpu.cu"

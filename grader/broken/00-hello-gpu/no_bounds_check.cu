@@ -1,5 +1,7 @@
-// Broken on purpose: the kernel has no bounds check, so the threads of the last block that lie
-// past n write past the end of the output. (The rest is the reference solution.)
+// broken: the kernel has no bounds check, so the threads of the last block that lie past n write past the end of the output.
+// fails: GlobalIndex.EveryThreadWritesItsIndex
+// expect: wrote past the end of the output: element [0-9]+
+// (The rest is the reference solution.)
 #include "hello_gpu.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

@@ -1,5 +1,7 @@
-// Broken on purpose: the launch is not checked, so a launch the GPU rejects (too many threads
-// per block) returns as if all went well. (The rest is the reference solution.)
+// broken: the launch is not checked, so a launch the GPU rejects (too many threads per block) returns as if all went well.
+// fails: LaunchErrors.TooManyThreadsPerBlockThrows
+// expect: check the launch with CUDA_CHECK_LAUNCH.. on the line after
+// (The rest is the reference solution.)
 #include "hello_gpu.h"
 #define write_global_index reference_write_global_index
 #include "solutions/00-hello-gpu/hello_gpu.cu"

@@ -1,6 +1,7 @@
-// Broken on purpose: the kernel uses threadIdx.x alone as its index (as in a one-block PyCUDA
-// example), so every block writes the first blockDim.x elements and the rest are never
-// written. (The rest is the reference solution.)
+// broken: the kernel uses threadIdx.x alone as its index (as in a one-block PyCUDA example), so every block writes the first blockDim.x elements and the rest are never written.
+// fails: GlobalIndex.EveryThreadWritesItsIndex
+// expect: values differ from the CPU reference.*never written
+// (The rest is the reference solution.)
 #include "hello_gpu.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

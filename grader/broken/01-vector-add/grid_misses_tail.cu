@@ -1,5 +1,7 @@
-// Broken on purpose: the grid is n / 256 blocks, rounded down, so the last n % 256 elements are
-// never computed. (The rest is the reference solution.)
+// broken: the grid is n / 256 blocks, rounded down, so the last n % 256 elements are never computed.
+// fails: VectorAdd.OneThreadPerElementMatchesCpu
+// expect: values differ from the CPU reference.*never written
+// (The rest is the reference solution.)
 #include "vector_add.h"
 #define vector_add reference_vector_add
 #include "solutions/01-vector-add/vector_add.cu"

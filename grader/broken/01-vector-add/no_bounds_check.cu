@@ -1,5 +1,7 @@
-// Broken on purpose: the kernel has no bounds check, so the threads of the last block that lie
-// past n write past the end of the output. (The rest is the reference solution.)
+// broken: the kernel has no bounds check, so the threads of the last block that lie past n write past the end of the output.
+// fails: VectorAdd.OneThreadPerElementMatchesCpu
+// expect: wrote past the end of the output: element [0-9]+
+// (The rest is the reference solution.)
 #include "vector_add.h"
 #define add_kernel reference_add_kernel
 #define vector_add reference_vector_add

@@ -1,5 +1,7 @@
-// Broken on purpose: correct, but one GPU thread does all the work, so it is far slower than
-// the hardware allows. (The rest is the reference solution.)
+// broken: correct, but one GPU thread does all the work, so it is far slower than the hardware allows.
+// fails: VectorAddSpeed.OneThreadPerElement
+// expect: too slow for '01-vector-add/VectorAddSpeed.OneThreadPerElement'
+// (The rest is the reference solution.)
 #include "vector_add.h"
 #define add_kernel reference_add_kernel
 #define vector_add reference_vector_add

@@ -1,6 +1,7 @@
-// Broken on purpose: the grid-stride loop starts at threadIdx.x alone, so every block does the
-// same elements, and it strides by one block: correct results, but each block repeats all the
-// work. (The rest is the reference solution.)
+// broken: the grid-stride loop starts at threadIdx.x alone, so every block does the same elements, and it strides by one block: correct results, but each block repeats all the work.
+// fails: VectorAddSpeed.GridStride
+// expect: too slow for '01-vector-add/VectorAddSpeed.GridStride'
+// (The rest is the reference solution.)
 #include "vector_add.h"
 #define add_grid_stride_kernel reference_add_grid_stride_kernel
 #define vector_add_grid_stride reference_vector_add_grid_stride

@@ -1,5 +1,7 @@
-// Broken on purpose: correct, but the whole array goes through one block of 256 threads, so one
-// multiprocessor does all the work while the others idle. (The rest is the reference solution.)
+// broken: correct, but the whole array goes through one block of 256 threads, so one multiprocessor does all the work while the others idle.
+// fails: ExpSpeed.AccurateNearCopyBandwidth
+// expect: too slow for '02-elementwise-exp/ExpSpeed.AccurateNearCopyBandwidth'
+// (The rest is the reference solution.)
 #include "elementwise_exp.h"
 #define exp_array reference_exp_array
 #include "solutions/02-elementwise-exp/elementwise_exp.cu"

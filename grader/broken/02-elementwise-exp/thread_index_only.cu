@@ -1,6 +1,7 @@
-// Broken on purpose: the kernel's index is threadIdx.x alone, so every block computes the same
-// first 256 elements and the rest of the output is never written. (The rest is the reference
-// solution.)
+// broken: the kernel's index is threadIdx.x alone, so every block computes the same first 256 elements and the rest of the output is never written.
+// fails: ExpArray.MatchesCpuAtEverySize
+// expect: values differ from the CPU reference.*never written
+// (The rest is the reference solution.)
 #include "elementwise_exp.h"
 #define exp_array reference_exp_array
 #include "solutions/02-elementwise-exp/elementwise_exp.cu"

@@ -1,6 +1,7 @@
-// Broken on purpose: exp_timed measures exp_array from the mark before the copy to the GPU, so
-// its "kernel time" also holds the copy: the mistake of timing a GPU computation together with
-// its transfers. (The rest is the reference solution.)
+// broken: exp_timed measures exp_array from the mark before the copy to the GPU, so its "kernel time" also holds the copy: the mistake of timing a GPU computation together with its transfers.
+// fails: ExpTimed.TimesKernelsApartFromCopies
+// expect: the time taken for exp_array includes a copy
+// (The rest is the reference solution.)
 #include "elementwise_exp.h"
 #define exp_timed reference_exp_timed
 #include "solutions/02-elementwise-exp/exp_timed.cu"

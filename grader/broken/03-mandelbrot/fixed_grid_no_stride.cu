@@ -1,6 +1,7 @@
-// Broken on purpose: the seed's fixed grid of 32 x 16 blocks of 32 x 8 threads, but each thread
-// does one pixel and no more (no grid-stride loops), so only the top-left 1024 x 128 pixels are
-// ever computed. (The rest is the reference solution.)
+// broken: the seed's fixed grid of 32 x 16 blocks of 32 x 8 threads, but each thread does one pixel and no more (no grid-stride loops), so only the top-left 1024 x 128 pixels are ever computed.
+// fails: Mandelbrot.GridStrideMatchesCpu
+// expect: values differ from the CPU reference.*never written
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

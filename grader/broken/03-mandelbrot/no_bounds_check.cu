@@ -1,6 +1,7 @@
-// Broken on purpose: the one-thread-per-pixel kernel has no bounds check, so the threads of the
-// last column and row of blocks, outside the image, write anyway: into the next row, and past
-// the end of the output. (The rest is the reference solution.)
+// broken: the one-thread-per-pixel kernel has no bounds check, so the threads of the last column and row of blocks, outside the image, write anyway: into the next row, and past the end of the output.
+// fails: Mandelbrot.OneThreadPerPixelOddAndTinyImages
+// expect: wrote past the end of the output
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

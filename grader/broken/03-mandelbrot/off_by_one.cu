@@ -1,6 +1,7 @@
-// Broken on purpose: the grid-stride kernel counts with a loop that tests |z| before each update,
-// so every point that escapes gets one more than the seed's count. (The rest is the reference
-// solution.)
+// broken: the grid-stride kernel counts with a loop that tests |z| before each update, so every point that escapes gets one more than the seed's count.
+// fails: Mandelbrot.GridStrideMatchesCpu
+// expect: values differ from the CPU reference
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

@@ -1,6 +1,7 @@
-// Broken on purpose: correct, but the grid is a single block of the seed's 32 x 8 threads, so
-// one multiprocessor does all the work while the others idle. (The rest is the reference
-// solution.)
+// broken: correct, but the grid is a single block of the seed's 32 x 8 threads, so one multiprocessor does all the work while the others idle.
+// fails: MandelbrotSpeed.GridStride
+// expect: too slow for '03-mandelbrot/MandelbrotSpeed.GridStride'
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 #define mandelbrot reference_mandelbrot
 #include "solutions/03-mandelbrot/mandelbrot.cu"

@@ -1,5 +1,7 @@
-// Broken on purpose: correct (the grid-stride loops cover any grid), but the grid is one block
-// of one thread, which computes every pixel by itself. (The rest is the reference solution.)
+// broken: correct (the grid-stride loops cover any grid), but the grid is one block of one thread, which computes every pixel by itself.
+// fails: MandelbrotSpeed.GridStride
+// expect: too slow for '03-mandelbrot/MandelbrotSpeed.GridStride'
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 #define mandelbrot reference_mandelbrot
 #include "solutions/03-mandelbrot/mandelbrot.cu"

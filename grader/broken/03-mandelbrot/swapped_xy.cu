@@ -1,6 +1,7 @@
-// Broken on purpose: the one-thread-per-pixel kernel stores pixel (x, y) at x * height + y, as
-// if the image were stored column by column, so the pixels land in the wrong places. (The rest
-// is the reference solution.)
+// broken: the one-thread-per-pixel kernel stores pixel (x, y) at x * height + y, as if the image were stored column by column, so the pixels land in the wrong places.
+// fails: Mandelbrot.OneThreadPerPixelOddAndTinyImages
+// expect: values differ from the CPU reference
+// (The rest is the reference solution.)
 #include "mandelbrot.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

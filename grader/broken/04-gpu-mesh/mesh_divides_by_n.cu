@@ -1,5 +1,6 @@
-// Broken on purpose: the mesh kernel spaces its points (last - first) / nx apart instead of
-// (last - first) / (nx - 1), so the last column and row fall short of lat_last and lon_last.
+// broken: the mesh kernel spaces its points (last - first) / nx apart instead of (last - first) / (nx - 1), so the last column and row fall short of lat_last and lon_last.
+// fails: DeviceMesh.SeedMeshMatchesReference
+// expect: values differ from the CPU reference
 // (The rest is the reference solution.)
 #include "gpu_mesh.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would

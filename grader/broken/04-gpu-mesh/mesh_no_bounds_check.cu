@@ -1,6 +1,7 @@
-// Broken on purpose: the mesh kernel has no bounds check, so the threads of the grid's last
-// column and row of blocks, which lie outside the mesh, write too. (The rest is the reference
-// solution.)
+// broken: the mesh kernel has no bounds check, so the threads of the grid's last column and row of blocks, which lie outside the mesh, write too.
+// fails: DeviceMesh.OddAndTinyMeshes
+// expect: wrote past the end of the output
+// (The rest is the reference solution.)
 #include "gpu_mesh.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.

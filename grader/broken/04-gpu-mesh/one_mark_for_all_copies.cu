@@ -1,5 +1,7 @@
-// Broken on purpose: the four-array version marks one copy_in after all four copies, so its
-// timings cannot tell the copies apart. (The rest is the reference solution.)
+// broken: the four-array version marks one copy_in after all four copies, so its timings cannot tell the copies apart.
+// fails: FourArrays.TimesEachCopy
+// expect: this version copies 4 arrays to the GPU
+// (The rest is the reference solution.)
 #include "gpu_mesh.h"
 #define distances_from_four_arrays reference_distances_from_four_arrays
 #include "solutions/04-gpu-mesh/gpu_mesh.cu"

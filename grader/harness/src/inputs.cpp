@@ -45,15 +45,22 @@ std::vector<int> random_ints(std::size_t n, int lo, int hi) {
   return draw<int>(n, std::uniform_int_distribution<int>(lo, hi));
 }
 
+bool under_sanitizer() {
+  const char* value = std::getenv("STEPWISE_UNDER_SANITIZER");
+  return value != nullptr && *value != '\0' && std::string(value) != "0";
+}
+
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element) {
   std::size_t free_bytes = 0, total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t fits = static_cast<std::size_t>(0.4 * free_bytes) / bytes_per_element;
-  return std::min(wanted, fits);
+  const std::size_t cap = under_sanitizer() ? std::size_t{1} << 20 : wanted;
+  return std::min({wanted, fits, cap});
 }
 
 std::vector<int> standard_sizes(std::size_t bytes_per_element) {
-  const int large = static_cast<int>(fit_in_device_memory(std::size_t{1} << 25, bytes_per_element));
+  const std::size_t wanted = under_sanitizer() ? std::size_t{1} << 16 : std::size_t{1} << 25;
+  const int large = static_cast<int>(fit_in_device_memory(wanted, bytes_per_element));
   // 1000003 is prime; 100000 + 17 is no multiple of any block size.
   return {0, 1, 31, 32, 33, 1000, 100017, 1000003, large};
 }

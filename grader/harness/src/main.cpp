@@ -1,6 +1,8 @@
-// The main() of every grader test program: GoogleTest plus the recorder that writes one result
-// record per check for the summary table.
+// The main() of every grader test program: GoogleTest, the lesson's sanitizer checks, and the
+// recorder that writes one result record per check for the summary table.
 #include <gtest/gtest.h>
+
+#include "grader/sanitizer.h"
 
 namespace grader {
 testing::TestEventListener* make_recorder();
@@ -8,6 +10,7 @@ testing::TestEventListener* make_recorder();
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
+  grader::register_sanitizer_checks();
   testing::UnitTest::GetInstance()->listeners().Append(grader::make_recorder());
   return RUN_ALL_TESTS();
 }

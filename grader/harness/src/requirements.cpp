@@ -52,7 +52,7 @@ Requirement requirement(const std::string& key) {
     double minimum = 0;
     if (!(fields >> minimum) || !(minimum >= 0))
       throw std::runtime_error(path + ":" + std::to_string(number) +
-                               ": expected '<lesson>.<check> <minimum> <meaning>', got '" + line + "'");
+                               ": expected '<NN-slug>/<Suite>.<Test> <minimum> <meaning>', got '" + line + "'");
     if (name != key || seen) continue;
     seen = true;
     found.minimum = minimum * speed_scale();

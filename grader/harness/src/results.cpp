@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,9 @@ struct Record {
   double badness = -1;
   std::string measured, required;
   std::string first_failure, todo, skip_reason;
+  bool has_speed = false;
+  double figure = 0, minimum = 0;
+  std::string unit, key;
 };
 Record current;
 
@@ -44,6 +48,18 @@ std::string todo_in(const std::string& message) {
   return message.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return std::isfinite(value) ? text : "null";
+}
+
+std::string speed_fields() {
+  if (!current.has_speed) return "";
+  return ",\n  \"figure\": " + number(current.figure) + ",\n  \"minimum\": " + number(current.minimum) +
+         ",\n  \"unit\": " + json_string(current.unit) + ",\n  \"key\": " + json_string(current.key);
+}
+
 class Recorder : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo&) override { current = Record{}; }
 
@@ -64,10 +80,11 @@ class Recorder : public testing::EmptyTestEventListener {
                                : !current.todo.empty() ? current.todo
                                                        : current.first_failure.substr(0, 600);
     if (result.Failed()) {
-      std::printf("[ stepwise ] seed %llu (STEPWISE_SEED=%llu repeats this run's inputs)\n",
+      std::printf("[ stepwise ] random seed %llu (STEPWISE_SEED=%llu repeats this run's inputs)\n",
                   static_cast<unsigned long long>(seed()), static_cast<unsigned long long>(seed()));
       std::printf("[ stepwise ] re-run just this check: %s\n", rerun_command(check).c_str());
     }
+    if (under_sanitizer()) return;  // a sanitizer check's inner run: its own record says it all
     std::error_code ignored;
     std::filesystem::create_directories(results_dir(), ignored);
     std::ofstream file(record_path(check));
@@ -75,7 +92,7 @@ class Recorder : public testing::EmptyTestEventListener {
          << ",\n  \"check\": " << json_string(check) << ",\n  \"status\": " << json_string(status)
          << ",\n  \"measured\": " << json_string(current.measured)
          << ",\n  \"required\": " << json_string(current.required)
-         << ",\n  \"detail\": " << json_string(detail)
+         << ",\n  \"detail\": " << json_string(detail) << speed_fields()
          << ",\n  \"seed\": " << json_string(std::to_string(seed()))
          << ",\n  \"gpu\": " << json_string(gpu().name)
          << ",\n  \"rerun\": " << json_string(rerun_command(check)) << "\n}\n";
@@ -111,6 +128,14 @@ void note_figure(double badness, const std::string& measured, const std::string&
   current.badness = badness;
   current.measured = measured;
   current.required = required;
+}
+
+void note_speed(const std::string& key, double figure, double minimum, const std::string& unit) {
+  current.has_speed = true;
+  current.key = key;
+  current.figure = figure;
+  current.minimum = minimum;
+  current.unit = unit;
 }
 
 std::string results_dir() { return std::string(STEPWISE_BUILD_DIR "/results/") + track(); }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
 #include <vector>
 
 #include "grader/identity.h"
@@ -19,6 +20,10 @@ namespace grader {
 namespace {
 
 constexpr float kSlowFirstRunMs = 500;  // a first run this slow is measured once, not repeated
+// A host time above kHiddenWorkFactor x the event time + kHostOverheadMs means the events
+// missed work; a figure above its ceiling by kCeilingNoise is impossible.
+constexpr double kHiddenWorkFactor = 1.3;
+constexpr double kHostOverheadMs = 0.05;
 
 // Overwrites a buffer twice the size of L2, so the next timed run starts with a cold cache
 // rather than finding the previous run's data there.
@@ -66,6 +71,64 @@ double gpu_median_ms(const std::function<void()>& launch, TimingOptions options)
   return median(times);
 }
 
+double gpu_median_ms(const Workload& work, TimingOptions options) {
+  stepwise::EventTimer timer;
+  std::vector<double> event_times, host_times;
+  auto run_once = [&] {
+    work.fresh_inputs();
+    if (options.flush_l2) flush_l2();
+    CUDA_CHECK(cudaDeviceSynchronize());  // inputs in place, nothing else in flight
+    const auto host_start = std::chrono::steady_clock::now();
+    timer.start();
+    work.call();
+    CUDA_CHECK(cudaGetLastError());  // a launch that failed took no time: it must not count as fast
+    const double event_ms = timer.stop();
+    // Work the call queued on a stream of its own (which the events do not wait for) ends
+    // inside the host-timed interval.
+    CUDA_CHECK(cudaDeviceSynchronize());
+    event_times.push_back(event_ms);
+    host_times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count());
+  };
+  bool slow = false;  // a first run this slow is the answer (clearly slow code is not re-run)
+  for (int i = 0; i < std::max(options.warmup, 1) && !slow; ++i) {
+    run_once();
+    slow = host_times.back() > kSlowFirstRunMs;
+  }
+  if (!slow) {
+    event_times.clear();
+    host_times.clear();
+    for (int i = 0; i < std::max(options.repeats, 1); ++i) run_once();
+  }
+  const double event_ms = median(event_times), host_ms = median(host_times);
+  // The host interval also holds the launch and the synchronisation (microseconds); clearly
+  // more than that means the events missed work.
+  const double ms = host_ms > kHiddenWorkFactor * event_ms + kHostOverheadMs ? host_ms : event_ms;
+
+  const testing::AssertionResult timed_output = work.output_is_right();
+  if (!timed_output)
+    ADD_FAILURE() << "the output of the timed call is wrong: was the work skipped? (each timed run "
+                  << "gets new inputs in the same buffers, so a call must compute every time it "
+                  << "is called) " << timed_output.message();
+
+  // Ready when it returns: on fresh inputs, read the output right after the call, as a caller
+  // would, before anything else waits for the GPU.
+  work.fresh_inputs();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  work.call();
+  if (!work.output_is_right()) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const testing::AssertionResult later = work.output_is_right();
+    if (later)
+      ADD_FAILURE() << "results were not ready when the call returned: they were right only after "
+                    << "waiting for the whole GPU, so the call left work running (e.g. on a stream "
+                    << "of its own) that the caller could not know to wait for. Wait for it "
+                    << "(cudaStreamSynchronize) before returning.";
+    else if (timed_output)
+      ADD_FAILURE() << "the output is wrong on fresh inputs: " << later.message();
+  }
+  return ms;
+}
+
 double cpu_median_ms(const std::function<void()>& run, int repeats) {
   std::vector<double> times;
   for (int i = 0; i < std::max(repeats, 1); ++i) {
@@ -75,6 +138,8 @@ double cpu_median_ms(const std::function<void()>& run, int repeats) {
   }
   return median(times);
 }
+
+double cpu_once_ms(const std::function<void()>& run) { return cpu_median_ms(run, 1); }
 
 double copy_bandwidth_gbs() {
   static const double gbs = [] {
@@ -91,15 +156,29 @@ double copy_bandwidth_gbs() {
 
 Figure fraction_of_copy_bandwidth(double bytes, double ms) {
   const double gbs = bytes / (ms * 1e6), copy = copy_bandwidth_gbs();
-  return {gbs / copy, format("%.0f GB/s", gbs) + format(" of copy %.0f GB/s", copy)};
+  return {gbs / copy, format("%.0f GB/s", gbs) + format(" of copy %.0f GB/s", copy), 1.1};
 }
 
 Figure speedup(double reference_ms, double ms, const std::string& reference_name) {
   return {reference_ms / ms, format("%.4g ms", ms) + " vs " + reference_name + format(" %.4g ms", reference_ms)};
 }
 
-void expect_speed(const std::string& check, const std::function<Figure()>& measure) {
-  const std::string key = std::string(lesson()).substr(0, 2) + "." + check;
+testing::AssertionResult parts_fit_in_whole(double parts_ms, double whole_ms, const std::string& parts) {
+  if (parts_ms <= 1.02 * whole_ms + 0.1) return testing::AssertionSuccess();
+  return testing::AssertionFailure()
+         << parts << " add up to " << format("%.4g", parts_ms) << " ms, but the whole call took "
+         << format("%.4g", whole_ms) << " ms: some part was timed more than once. Time each part "
+         << "between the two events recorded right before and right after it.";
+}
+
+std::string current_check_key() {
+  const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info();
+  if (test == nullptr) throw std::logic_error("expect_speed() runs only inside a check");
+  return std::string(lesson()) + "/" + test->test_suite_name() + "." + test->name();
+}
+
+void expect_speed(const std::function<Figure()>& measure) {
+  const std::string key = current_check_key();
   const Requirement required = requirement(key);
   Figure best = measure();
   // Close misses are re-measured (another process, clocks, a noisy neighbour); clear ones are not.
@@ -110,6 +189,13 @@ void expect_speed(const std::string& check, const std::function<Figure()>& measu
   }
   const std::string measured = format("%.3g ", best.value) + required.meaning + " (" + best.how + ")";
   note_figure(best.value > 0 ? required.minimum / best.value : 1e300, measured, required.describe());
+  note_speed(key, best.value, required.minimum, required.meaning);
+  if (best.value > best.ceiling) {
+    ADD_FAILURE() << "impossible figure for '" << key << "': measured " << measured << ", above the "
+                  << format("%.3g", best.ceiling) << " the hardware allows: faster than the memory "
+                  << "can move the data: was work skipped?";
+    return;
+  }
   EXPECT_GE(best.value, required.minimum)
       << "too slow for '" << key << "': measured " << measured << ", required "
       << required.describe() << ". The lesson's Hints say what makes it fast; on an older GPU an "

@@ -1,16 +1,19 @@
 #pragma once
-// Everything a lesson's grader tests use. A typical correctness check:
+// Everything a lesson's grader tests use. A typical correctness check (lesson 01's):
 //
-//   TEST(VectorAdd, MatchesCpuAtEverySize) {
+//   TEST(VectorAdd, OneThreadPerElementMatchesCpu) {
 //     REQUIRE_GPU();
 //     for (int n : grader::standard_sizes(3 * sizeof(float))) {
 //       SCOPED_TRACE("n = " + std::to_string(n));
-//       auto a = grader::random_floats(n, -1, 1), b = grader::random_floats(n, -1, 1);
+//       const std::vector<float> a = grader::random_floats(n, -1000, 1000), b = grader::random_floats(n, -1000, 1000);
+//       auto d_a = grader::device(a), d_b = grader::device(b);
 //       grader::Output<float> out(n);            // poisoned, with a guard past the end
-//       vector_add(device(a), device(b), out.data(), n);
-//       EXPECT_TRUE(grader::matches(expected, out, grader::Tolerance::ulps(1)));
+//       vector_add(d_a.data(), d_b.data(), out.data(), n);
+//       EXPECT_TRUE(grader::matches(exact_sums(a, b), out, grader::Tolerance::ulps(0.5)));
 //     }
 //   }
+//
+// Speed checks: see grader/speed.h. Sanitizer checks are added to every lesson: grader/sanitizer.h.
 #include <gtest/gtest.h>
 
 #include "grader/compare.h"

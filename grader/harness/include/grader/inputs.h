@@ -24,12 +24,26 @@ std::vector<float> random_floats(std::size_t n, float lo, float hi);
 std::vector<double> random_doubles(std::size_t n, double lo, double hi);
 std::vector<int> random_ints(std::size_t n, int lo, int hi);
 
+// New random values in [lo, hi) written straight into device memory by a GPU kernel: fresh
+// inputs for every timed run at the cost of a fast fill. Each call draws new values; the draws
+// follow from seed(), so STEPWISE_SEED repeats them.
+void refill_random(float* data, std::size_t n, float lo, float hi);
+void refill_random(double* data, std::size_t n, double lo, double hi);
+void refill_random(int* data, std::size_t n, int lo, int hi);  // [lo, hi], both included
+
+// True when the checks run under compute-sanitizer (a sanitizer check's inner run), which makes
+// kernels 10-100 times slower: lessons shrink their large sizes then. standard_sizes() and
+// fit_in_device_memory() shrink by themselves.
+bool under_sanitizer();
+
 // Sizes that catch indexing bugs: 0, 1, one warp and either side of it, a prime, a size that is
 // no multiple of common block sizes, and a large one that fits in free device memory given the
-// bytes each element needs in total (inputs + outputs).
+// bytes each element needs in total (inputs + outputs). Under compute-sanitizer the large one is
+// 2^16.
 std::vector<int> standard_sizes(std::size_t bytes_per_element);
 // The largest element count up to `wanted` whose `bytes_per_element` fit in 40% of the free
-// device memory (so the grader also runs on small laptop GPUs).
+// device memory (so the grader also runs on small laptop GPUs, and checks that run side by side
+// fit together); at most 2^20 under compute-sanitizer.
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element);
 
 // Every byte of an output is set to this before the code under test runs. As float it reads
@@ -42,6 +56,12 @@ bool is_poison(T value) {
   for (unsigned char b : bytes)
     if (b != kPoisonByte) return false;
   return true;
+}
+
+// Fills `count` values of device memory with poison (asynchronously, on the default stream).
+template <typename T>
+void poison(T* data, std::size_t count) {
+  if (count > 0) CUDA_CHECK(cudaMemsetAsync(data, kPoisonByte, count * sizeof(T)));
 }
 
 // A host output of `count` values, poisoned, for functions that write into host memory.
@@ -63,7 +83,9 @@ class Output {
   std::size_t size() const { return count_; }
   void poison() { CUDA_CHECK(cudaMemset(buffer_.data(), kPoisonByte, buffer_.bytes())); }
 
-  // The values (waits for the GPU first).
+  // The values, copied back as a caller would read them: the copy waits for the work queued
+  // on the default stream (and streams that synchronise with it), not for work left running on
+  // a non-blocking stream of the code's own, so results that are not ready show as poison.
   std::vector<T> to_host() const {
     std::vector<T> all = all_values();
     all.resize(count_);
@@ -82,10 +104,7 @@ class Output {
   }
 
  private:
-  std::vector<T> all_values() const {
-    CUDA_CHECK(cudaDeviceSynchronize());
-    return buffer_.to_host();
-  }
+  std::vector<T> all_values() const { return buffer_.to_host(); }
   std::size_t count_;
   stepwise::DeviceBuffer<T> buffer_;
 };

@@ -1,7 +1,8 @@
 #pragma once
 // The speed requirements file (grader/requirements.txt, or the file named by
 // STEPWISE_REQUIREMENTS), read at run time so an instructor can adapt it to a classroom's GPUs.
-// Each line: "<lesson>.<check>  <minimum>  <what the figure means>"; '#' starts a comment.
+// Each line: "<NN-slug>/<Suite>.<Test>  <minimum>  <what the figure means>", keyed by the speed
+// check's own name; '#' starts a comment.
 // STEPWISE_SPEED_SCALE (e.g. 0.5) multiplies every minimum.
 #include <string>
 

@@ -10,6 +10,10 @@ namespace grader {
 // notes several figures (e.g. one per size), the one with the largest `badness` is kept.
 void note_figure(double badness, const std::string& measured, const std::string& required);
 
+// Adds the numbers of a speed check to its record: the figure, its minimum (scaled), the unit
+// ("x copy bandwidth"), and the requirement key, so a gradebook or a plot can be made from them.
+void note_speed(const std::string& key, double figure, double minimum, const std::string& unit);
+
 // Where records go (build/results/<track>), and the file name of a check's record.
 std::string results_dir();
 std::string record_path(const std::string& check);

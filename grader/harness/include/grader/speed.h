@@ -1,13 +1,26 @@
 #pragma once
 // Speed checks. Every figure is a ratio to something measured in the same run on the same
 // machine: the device's copy bandwidth, the single-thread CPU reference, a baseline kernel the
-// grader ships, or a library. Minimums live in grader/requirements.txt.
+// grader ships, or a library. Minimums live in grader/requirements.txt, keyed by the check's own
+// name (<NN-slug>/<Suite>.<Test>). A speed check times the student's call as a Workload, so the
+// figure counts only if the timed work was done:
 //
-//   grader::expect_speed("vector_add", [&] {
-//     const double ms = grader::gpu_median_ms([&] { vector_add(a, b, out, n); });
-//     return grader::fraction_of_copy_bandwidth(3.0 * n * sizeof(float), ms);
-//   });
+//   TEST(VectorAddSpeed, GridStride) {
+//     REQUIRE_GPU();
+//     ... a, b: DeviceBuffer<float>; out: DeviceBuffer<float>
+//     grader::Workload add{
+//         [&] { grader::refill_random(a.data(), n, -1, 1); grader::refill_random(b.data(), n, -1, 1);
+//               grader::poison(out.data(), n); },
+//         [&] { vector_add_grid_stride(a.data(), b.data(), out.data(), n); },
+//         [&] { return output_matches_inputs(); }};
+//     grader::expect_speed([&] {
+//       return grader::fraction_of_copy_bandwidth(12.0 * n, grader::gpu_median_ms(add));
+//     });
+//   }
+#include <gtest/gtest.h>
+
 #include <functional>
+#include <limits>
 #include <string>
 
 namespace grader {
@@ -18,11 +31,34 @@ struct TimingOptions {
   bool flush_l2 = true;   // overwrite a buffer larger than L2 before each timed run
 };
 
-// The median GPU time of `launch` in milliseconds, from CUDA events around each run. A first
+// The student's call as the grader times it.
+struct Workload {
+  // Untimed, before every run: new values into the timed input buffers, the output poisoned. A
+  // call that remembers its last arguments and skips the work then leaves poison behind.
+  std::function<void()> fresh_inputs;
+  // The timed call.
+  std::function<void()> call;
+  // Whether the output of the last call is right for the inputs of the last fresh_inputs(). It
+  // must not synchronise the device itself (copy with DeviceBuffer::to_host or cudaMemcpy): the
+  // grader uses it to check that the results are ready when the call returns.
+  std::function<testing::AssertionResult()> output_is_right;
+};
+
+// The median time of `work.call` in milliseconds. Each run gets fresh inputs and a cold L2; it
+// is timed with CUDA events and, with the device synchronised, on the host clock: when the host
+// time is clearly longer (work left running on another stream), the host time counts. After
+// the timed runs the output is checked, and once more on fresh inputs right when the call
+// returns; either failing is a test failure ("was the work skipped?", "not ready").
+double gpu_median_ms(const Workload& work, TimingOptions options = {});
+
+// The median GPU time of `launch`, from CUDA events around each run: for the grader's own
+// measurements (a library, a baseline it ships, a copy), never for a student's call. A first
 // run slower than half a second is taken as the answer (clearly slow code is not re-run).
 double gpu_median_ms(const std::function<void()>& launch, TimingOptions options = {});
 // The median wall-clock time of `run` on the CPU in milliseconds.
 double cpu_median_ms(const std::function<void()>& run, int repeats = 3);
+// The wall-clock time of one run of `run` on the CPU in milliseconds.
+double cpu_once_ms(const std::function<void()>& run);
 
 // Device-to-device copy bandwidth in GB/s (bytes read + bytes written), measured once per
 // process on a large buffer, L2 flushed.
@@ -32,16 +68,28 @@ double copy_bandwidth_gbs();
 struct Figure {
   double value;      // e.g. 0.92 (of copy bandwidth) or 350 (times the CPU)
   std::string how;   // e.g. "2761 GB/s; copy 2990 GB/s"
+  // A figure above this is impossible (the hardware cannot go faster): the check fails.
+  double ceiling = std::numeric_limits<double>::infinity();
 };
 
-// A kernel that moves `bytes` (read + written) in `ms`, as a fraction of copy bandwidth.
+// A kernel that moves `bytes` (read + written) in `ms`, as a fraction of copy bandwidth. Its
+// ceiling is 1.1: the memory cannot move the data faster than a copy does, give or take noise.
 Figure fraction_of_copy_bandwidth(double bytes, double ms);
 // `reference_ms` over `ms`: how many times faster than the reference (CPU, baseline, library).
 Figure speedup(double reference_ms, double ms, const std::string& reference_name);
 
-// Measures with `measure` and compares the figure with the minimum for "<lesson>.<check>" in
-// the requirements file. A figure below the minimum but within a factor 2 is measured again,
-// up to 3 times in all, and the best counts. Records measured and required for the summary.
-void expect_speed(const std::string& check, const std::function<Figure()>& measure);
+// Measures with `measure` and compares the figure with the requirement named like the running
+// check ("<NN-slug>/<Suite>.<Test>") in the requirements file. A figure below the minimum but
+// within a factor 2 is measured again, up to 3 times in all, and the best counts; a figure above
+// its ceiling fails. Records the figure, the minimum and the key for the summary.
+void expect_speed(const std::function<Figure()>& measure);
+
+// Times a student's code reports for parts of one call (copies, kernels), taken one after another
+// inside it, cannot add up to more than the whole call took on the host clock (2% and 0.1 ms
+// allow for the two clocks). `parts` names them in the message, e.g. "the four times".
+testing::AssertionResult parts_fit_in_whole(double parts_ms, double whole_ms, const std::string& parts);
+
+// The requirement key of the running check: "<NN-slug>/<Suite>.<Test>".
+std::string current_check_key();
 
 }  // namespace grader

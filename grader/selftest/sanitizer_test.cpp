@@ -1,0 +1,41 @@
+// Self-tests of the sanitizer checks' reading of compute-sanitizer's output (CPU): the error
+// count and the first error with its place, for memcheck's and racecheck's formats.
+#include <gtest/gtest.h>
+
+#include "grader/sanitizer.h"
+
+namespace {
+
+TEST(SanitizerOutput, MemcheckErrorWithItsPlace) {
+  const grader::SanitizerReport report = grader::read_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n"
+      "[==========] Running 1 test from 1 test suite.\n"
+      "========= Invalid __global__ write of size 4 bytes\n"
+      "=========     at add_kernel(const float *, const float *, float *, int)+0x80 in /src/vector_add.cu:12\n"
+      "=========     by thread (31,0,0) in block (3,0,0)\n"
+      "========= ERROR SUMMARY: 2 errors\n");
+  EXPECT_EQ(report.errors, 2);
+  EXPECT_EQ(report.first_error,
+            "Invalid __global__ write of size 4 bytes at add_kernel(const float *, const float *, float *, int)+0x80 in "
+            "/src/vector_add.cu:12");
+}
+
+TEST(SanitizerOutput, RacecheckErrorsNotWarnings) {
+  const grader::SanitizerReport report = grader::read_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n"
+      "========= Error: Race reported between Write access at reduce(const float *, float *, int)+0x1d0 in /src/r.cu:30\n"
+      "=========     and Read access at reduce(const float *, float *, int)+0x1f0 in /src/r.cu:33 [512 hazards]\n"
+      "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n");
+  EXPECT_EQ(report.errors, 1);
+  EXPECT_NE(report.first_error.find("Race reported"), std::string::npos);
+  EXPECT_NE(report.first_error.find("r.cu:33"), std::string::npos);
+}
+
+TEST(SanitizerOutput, CleanRun) {
+  const grader::SanitizerReport report = grader::read_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n[  PASSED  ] 3 tests.\n========= ERROR SUMMARY: 0 errors\n");
+  EXPECT_EQ(report.errors, 0);
+  EXPECT_EQ(report.first_error, "");
+}
+
+}  // namespace
