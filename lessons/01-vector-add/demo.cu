@@ -1,7 +1,6 @@
 // Lesson 01 demo: add two vectors on the GPU and on the CPU, and see where the time goes.
 //   lesson01-demo [n]        n: how many floats (default 16777216)
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,6 +9,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/host_timer.h"
 #include "vector_add.h"
 // Angle brackets, because a quoted include would find this folder's vectorize.cuh first even
 // when the solution's demo is built; the build puts the right folder first on the search path.
@@ -47,9 +47,7 @@ int main(int argc, char** argv) {
     gpu_out = d_out.to_host();
     const float copy_out_ms = timer.stop();
 
-    const auto cpu_start = std::chrono::steady_clock::now();
-    vectorize(Target::cpu, Add{}, a.data(), b.data(), cpu_out.data(), n);
-    const double cpu_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+    const double cpu_ms = stepwise::host_ms([&] { vectorize(Target::cpu, Add{}, a.data(), b.data(), cpu_out.data(), n); });
 
     float worst = 0;
     for (int i = 0; i < n; ++i) worst = std::max(worst, std::fabs(gpu_out[i] - cpu_out[i]));

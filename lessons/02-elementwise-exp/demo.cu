@@ -2,7 +2,6 @@
 // time goes.
 //   lesson02-demo [n]        n: how many floats (default 10000000, as in the seed article)
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -12,6 +11,7 @@
 #include "elementwise_exp.h"
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
+#include "stepwise/host_timer.h"
 
 namespace {
 
@@ -69,9 +69,9 @@ int main(int argc, char** argv) {
 
     // Accuracy (steps 1 and 2).
     const std::vector<float> gpu = on_gpu(exp_array, x), fast = on_gpu(exp_array_fast, x);
-    const auto cpu_start = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; ++i) cpu[i] = std::exp(x[i]);
-    const double cpu_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+    const double cpu_ms = stepwise::host_ms([&] {
+      for (int i = 0; i < n; ++i) cpu[i] = std::exp(x[i]);
+    });
 
     std::printf("exp of %d floats, standard normal inputs\n\n", n);
     std::printf("The first values, to 9 significant digits (enough to tell any two floats apart):\n");

@@ -4,7 +4,6 @@
 //                 [--output FILE]
 // Defaults: the seed's 1536x1024 image of [-2, 1] x [-1, 1], 1000 iterations, mandelbrot.png.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/host_timer.h"
 #include "stepwise/image.h"
 #include "stepwise/todo.h"
 
@@ -138,9 +138,8 @@ int main(int argc, char** argv) {
     std::vector<int> gpu_counts;
     const float copy_ms = stepwise::time_gpu_ms([&] { gpu_counts = counts.to_host(); });
 
-    const auto cpu_start = std::chrono::steady_clock::now();
-    const std::vector<int> cpu_counts = cpu_counts_of(o);
-    const double cpu_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+    std::vector<int> cpu_counts;
+    const double cpu_ms = stepwise::host_ms([&] { cpu_counts = cpu_counts_of(o); });
     std::size_t differ = 0;
     for (std::size_t i = 0; i < pixels; ++i) differ += gpu_counts[i] != cpu_counts[i];
 

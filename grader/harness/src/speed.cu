@@ -15,6 +15,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/host_timer.h"
 
 namespace grader {
 namespace {
@@ -132,9 +133,7 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
 double cpu_median_ms(const std::function<void()>& run, int repeats) {
   std::vector<double> times;
   for (int i = 0; i < std::max(repeats, 1); ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    times.push_back(stepwise::host_ms(run));
   }
   return median(times);
 }
