@@ -150,42 +150,30 @@ testing::AssertionResult counts_match(const Reference& ref, const Output<int>& o
     return testing::AssertionFailure()
            << "grader error: " << ref.boundary << " of " << n << " points are boundary points, "
            << "more than this check allows; choose a region further from the set's boundary";
-  std::size_t bad = 0, unwritten = 0, differ_from_cpu = 0;
-  std::ostringstream shown;
+  grader::MismatchReport report;
+  std::size_t differ_from_cpu = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const CountRange& range = ref.range[i];
     const bool never_written = grader::is_poison(got[i]);
     if (got[i] != ref.cpu[i]) ++differ_from_cpu;
     if (!never_written && got[i] >= range.low && got[i] <= range.high) continue;
-    ++bad;
-    if (never_written) ++unwritten;
-    if (bad > 5) continue;
-    shown << "\n    " << ref.where(i) << ": expected ";
-    if (range.low == range.high) {
-      shown << range.low;
-    } else {
-      shown << range.low << " to " << range.high << " (a boundary point)";
-    }
-    shown << ", got " << got[i];
-    if (never_written) shown << " (never written: still the grader's poison value)";
+    const std::string expected = range.low == range.high ? std::to_string(range.low)
+                                                         : std::to_string(range.low) + " to " +
+                                                               std::to_string(range.high) + " (a boundary point)";
+    report.add(ref.where(i) + ":", expected, std::to_string(got[i]), never_written);
   }
   const double percent = n == 0 ? 0 : 100.0 * ref.boundary / n;
   std::ostringstream boundary;
   boundary.precision(2);
   boundary << std::fixed << percent;
   const std::string required = "exact but on the boundary (" + boundary.str() + "% of points)";
-  if (bad == 0) {
+  if (report.count() == 0) {
     grader::note_figure(0, std::to_string(n) + " right, " + std::to_string(differ_from_cpu) +
                                " boundary points differ from the CPU", required);
     return testing::AssertionSuccess();
   }
-  grader::note_figure(1e300, std::to_string(bad) + " of " + std::to_string(n) + " wrong", required);
-  testing::AssertionResult failure = testing::AssertionFailure();
-  failure << bad << " of " << n << " values differ from the CPU reference";
-  if (unwritten > 0) failure << "; " << unwritten << " were never written (does the grid, with its loops, cover every pixel?)";
-  failure << ". First mismatches:" << shown.str();
-  if (bad > 5) failure << "\n    ... and " << bad - 5 << " more";
-  return failure;
+  grader::note_figure(1e300, std::to_string(report.count()) + " of " + std::to_string(n) + " wrong", required);
+  return report.failure(n, "", " (does the grid, with its loops, cover every pixel?)");
 }
 
 // ---- Step 1: the escape count of single points -------------------------------------------

@@ -64,29 +64,42 @@ double ulp_error(double expected, float actual) {
   return std::fabs(static_cast<double>(actual) - expected) / spacing;
 }
 
+void MismatchReport::add(const std::string& where, const std::string& expected, const std::string& got,
+                         bool never_written) {
+  ++bad_;
+  if (never_written) ++unwritten_;
+  if (bad_ > kShownMismatches) return;
+  shown_ += "\n    " + where + " expected " + expected + ", got " + got;
+  if (never_written) shown_ += " (never written: still the grader's poison value)";
+}
+
+testing::AssertionResult MismatchReport::failure(std::size_t total, const std::string& required,
+                                                 const std::string& unwritten_hint) const {
+  testing::AssertionResult failure = testing::AssertionFailure();
+  failure << bad_ << " of " << total << " values differ from the CPU reference";
+  if (!required.empty()) failure << " (" << required << ")";
+  if (unwritten_ > 0) failure << "; " << unwritten_ << " were never written" << unwritten_hint;
+  failure << ". First mismatches:" << shown_;
+  if (bad_ > kShownMismatches) failure << "\n    ... and " << bad_ - kShownMismatches << " more";
+  return failure;
+}
+
 testing::AssertionResult compare(const std::vector<double>& expected,
                                  const std::vector<double>& actual,
                                  const std::vector<bool>& never_written,
                                  const Tolerance& tolerance) {
-  std::size_t bad = 0, unwritten = 0;
+  MismatchReport report;
   double worst = 0;
-  std::ostringstream shown;
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const double error = error_of(expected[i], actual[i], tolerance);
     if (!never_written[i] && within(error, expected[i], tolerance)) {
       worst = std::max(worst, error);
       continue;
     }
-    worst = kInfinitelyFar;
-    ++bad;
-    if (never_written[i]) ++unwritten;
-    if (bad <= kShownMismatches) {
-      shown << "\n    [" << i << "] expected " << number(expected[i]) << ", got " << number(actual[i]);
-      if (never_written[i]) shown << " (never written: still the grader's poison value)";
-    }
+    report.add("[" + std::to_string(i) + "]", number(expected[i]), number(actual[i]), never_written[i]);
   }
   const std::string required = tolerance.describe();
-  if (bad == 0) {
+  if (report.count() == 0) {
     if (tolerance.kind == Tolerance::Kind::ulps)
       note_figure(worst, "max error " + number(worst) + " ulp", required);
     else if (tolerance.kind == Tolerance::Kind::close)
@@ -95,15 +108,9 @@ testing::AssertionResult compare(const std::vector<double>& expected,
       note_figure(0, "all equal", required);
     return testing::AssertionSuccess();
   }
-  note_figure(kInfinitelyFar, std::to_string(bad) + " of " + std::to_string(expected.size()) + " wrong",
+  note_figure(kInfinitelyFar, std::to_string(report.count()) + " of " + std::to_string(expected.size()) + " wrong",
               required);
-  testing::AssertionResult failure = testing::AssertionFailure();
-  failure << bad << " of " << expected.size() << " values differ from the CPU reference ("
-          << required << ")";
-  if (unwritten > 0) failure << "; " << unwritten << " were never written";
-  failure << ". First mismatches:" << shown.str();
-  if (bad > kShownMismatches) failure << "\n    ... and " << bad - kShownMismatches << " more";
-  return failure;
+  return report.failure(expected.size(), required);
 }
 
 }  // namespace grader

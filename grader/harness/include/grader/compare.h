@@ -27,6 +27,24 @@ struct Tolerance {
   std::string describe() const;
 };
 
+// The failure message of a comparison, the same for every check: how many values are wrong, how
+// many were never written, and the first few with where they are, what was expected and what
+// the code wrote. A lesson with its own notion of "right" (e.g. a range of counts) uses it too.
+class MismatchReport {
+ public:
+  // One wrong value: `where` e.g. "[17]" or "pixel (x 3, y 5)".
+  void add(const std::string& where, const std::string& expected, const std::string& got, bool never_written);
+  std::size_t count() const { return bad_; }
+  // "<bad> of <total> values differ from the CPU reference (<required>); ... First mismatches: ..."
+  // `unwritten_hint` follows the count of never-written values (e.g. a question about the grid).
+  testing::AssertionResult failure(std::size_t total, const std::string& required,
+                                   const std::string& unwritten_hint = "") const;
+
+ private:
+  std::size_t bad_ = 0, unwritten_ = 0;
+  std::string shown_;
+};
+
 // Distance between `actual` and the exact value `expected`, in units of the spacing between
 // adjacent floats at `expected` (a correctly rounded float is within 0.5 ulp). NaN and
 // infinities count as 0 when they match and as infinitely far when they do not.
