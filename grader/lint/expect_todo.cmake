@@ -1,8 +1,11 @@
 # Runs the grader on an untouched exercise. Every check must fail as TODO, with the message
 # "not implemented yet: lessons/<LESSON>/README.md step N"; none may pass or crash.
-#   cmake -DPROGRAM=<lessonNN-tests> -DLESSON=<NN-slug> -P expect_todo.cmake
+#   cmake -DPROGRAM=<lessonNN-tests> -DLESSON=<NN-slug> [-DFILTER=<gtest filter>] -P expect_todo.cmake
 cmake_minimum_required(VERSION 3.24)
-execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT FILTER)
+  set(FILTER "*")
+endif()
+execute_process(COMMAND "${PROGRAM}" "--gtest_filter=${FILTER}" RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
 string(REGEX MATCHALL "\\[  FAILED  \\] [^ \n]+ \\([0-9]+ ms\\)" failed "${output}")
 string(REGEX MATCHALL "not implemented yet: lessons/${LESSON}/README\\.md step [0-9]+" todo "${output}")
 string(REGEX MATCHALL "\\[       OK \\] [^\n]+" passed "${output}")

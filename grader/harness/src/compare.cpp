@@ -64,11 +64,14 @@ double ulp_error(double expected, float actual) {
   return std::fabs(static_cast<double>(actual) - expected) / spacing;
 }
 
-void MismatchReport::add(const std::string& where, const std::string& expected, const std::string& got,
-                         bool never_written) {
+bool MismatchReport::add(bool never_written) {
   ++bad_;
   if (never_written) ++unwritten_;
-  if (bad_ > kShownMismatches) return;
+  return bad_ <= kShownMismatches;
+}
+
+void MismatchReport::show(const std::string& where, const std::string& expected, const std::string& got,
+                          bool never_written) {
   shown_ += "\n    " + where + " expected " + expected + ", got " + got;
   if (never_written) shown_ += " (never written: still the grader's poison value)";
 }
@@ -84,6 +87,11 @@ testing::AssertionResult MismatchReport::failure(std::size_t total, const std::s
   return failure;
 }
 
+testing::AssertionResult all_equal() {
+  note_figure(0, "all equal", Tolerance::exact().describe());
+  return testing::AssertionSuccess();
+}
+
 testing::AssertionResult compare(const std::vector<double>& expected,
                                  const std::vector<double>& actual,
                                  const std::vector<bool>& never_written,
@@ -96,7 +104,8 @@ testing::AssertionResult compare(const std::vector<double>& expected,
       worst = std::max(worst, error);
       continue;
     }
-    report.add("[" + std::to_string(i) + "]", number(expected[i]), number(actual[i]), never_written[i]);
+    if (report.add(never_written[i]))
+      report.show("[" + std::to_string(i) + "]", number(expected[i]), number(actual[i]), never_written[i]);
   }
   const std::string required = tolerance.describe();
   if (report.count() == 0) {

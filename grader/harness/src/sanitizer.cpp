@@ -83,7 +83,7 @@ class SanitizerCheck : public testing::Test {
     const std::string filter = "-*Speed.*:Cpu*.*:Sanitizer.*";
     const std::string command = "STEPWISE_UNDER_SANITIZER=1 STEPWISE_SEED=" + std::to_string(seed()) + " " +
                                 quoted(sanitizer) + " --tool " + tool_ + " --error-exitcode " +
-                                std::to_string(kSanitizerErrorExit) + " --print-limit 20 " +
+                                std::to_string(kSanitizerErrorExit) + " --print-limit 20 --report-api-errors no " +
                                 quoted(this_program()) + " --gtest_filter=" + quoted(filter);
     std::string output;
     const int status = run_and_capture(command, output);

@@ -25,6 +25,9 @@ constexpr float kSlowFirstRunMs = 500;  // a first run this slow is measured onc
 // missed work; a figure above its ceiling by kCeilingNoise is impossible.
 constexpr double kHiddenWorkFactor = 1.3;
 constexpr double kHostOverheadMs = 0.05;
+// Work still running after the call's events, as a share of the call's time, that means the call
+// returned before its results were ready.
+constexpr double kLeftRunningShare = 0.2;
 
 // Overwrites a buffer twice the size of L2, so the next timed run starts with a cold cache
 // rather than finding the previous run's data there.
@@ -74,7 +77,7 @@ double gpu_median_ms(const std::function<void()>& launch, TimingOptions options)
 
 double gpu_median_ms(const Workload& work, TimingOptions options) {
   stepwise::EventTimer timer;
-  std::vector<double> event_times, host_times;
+  std::vector<double> event_times, host_times, left_running_times;
   auto run_once = [&] {
     work.fresh_inputs();
     if (options.flush_l2) flush_l2();
@@ -85,8 +88,8 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
     CUDA_CHECK(cudaGetLastError());  // a launch that failed took no time: it must not count as fast
     const double event_ms = timer.stop();
     // Work the call queued on a stream of its own (which the events do not wait for) ends
-    // inside the host-timed interval.
-    CUDA_CHECK(cudaDeviceSynchronize());
+    // inside the host-timed interval; how long that wait takes shows whether there was any.
+    left_running_times.push_back(stepwise::host_ms([] { CUDA_CHECK(cudaDeviceSynchronize()); }));
     event_times.push_back(event_ms);
     host_times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count());
   };
@@ -111,22 +114,23 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
                   << "gets new inputs in the same buffers, so a call must compute every time it "
                   << "is called) " << timed_output.message();
 
-  // Ready when it returns: on fresh inputs, read the output right after the call, as a caller
-  // would, before anything else waits for the GPU.
+  // Ready when it returns: after the events (which wait for the default stream, and streams
+  // that synchronise with it) the GPU must have nothing of the call's left to do.
+  const double left_running_ms = median(left_running_times);
+  if (left_running_ms > std::max(kHostOverheadMs, kLeftRunningShare * ms))
+    ADD_FAILURE() << "results were not ready when the call returned: the GPU was still busy with its work for "
+                  << format("%.3g", left_running_ms) << " ms of the call's " << format("%.3g", ms)
+                  << " ms after it returned, so the call left work running (e.g. on a stream of its "
+                  << "own) that the caller could not know to wait for. Wait for it (cudaStreamSynchronize) "
+                  << "before returning.";
+
+  // Right on fresh inputs too (a call may be right only for the inputs it saw first).
   work.fresh_inputs();
   CUDA_CHECK(cudaDeviceSynchronize());
   work.call();
-  if (!work.output_is_right()) {
-    CUDA_CHECK(cudaDeviceSynchronize());
-    const testing::AssertionResult later = work.output_is_right();
-    if (later)
-      ADD_FAILURE() << "results were not ready when the call returned: they were right only after "
-                    << "waiting for the whole GPU, so the call left work running (e.g. on a stream "
-                    << "of its own) that the caller could not know to wait for. Wait for it "
-                    << "(cudaStreamSynchronize) before returning.";
-    else if (timed_output)
-      ADD_FAILURE() << "the output is wrong on fresh inputs: " << later.message();
-  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const testing::AssertionResult fresh_output = work.output_is_right();
+  if (!fresh_output && timed_output) ADD_FAILURE() << "the output is wrong on fresh inputs: " << fresh_output.message();
   return ms;
 }
 

@@ -7,6 +7,7 @@
 // actual, and "never written" when the value is still the poison the grader filled in.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <type_traits>
@@ -32,8 +33,11 @@ struct Tolerance {
 // the code wrote. A lesson with its own notion of "right" (e.g. a range of counts) uses it too.
 class MismatchReport {
  public:
-  // One wrong value: `where` e.g. "[17]" or "pixel (x 3, y 5)".
-  void add(const std::string& where, const std::string& expected, const std::string& got, bool never_written);
+  // Counts one wrong value; true when it is among the first few the message shows, which the
+  // caller then describes with show() (so millions of wrong values cost no formatting).
+  bool add(bool never_written);
+  // Describes the value just added: `where` e.g. "[17]" or "pixel (x 3, y 5):".
+  void show(const std::string& where, const std::string& expected, const std::string& got, bool never_written);
   std::size_t count() const { return bad_; }
   // "<bad> of <total> values differ from the CPU reference (<required>); ... First mismatches: ..."
   // `unwritten_hint` follows the count of never-written values (e.g. a question about the grid).
@@ -50,6 +54,9 @@ class MismatchReport {
 // infinities count as 0 when they match and as infinitely far when they do not.
 double ulp_error(double expected, float actual);
 
+// An exact comparison that found every value equal (noted for the summary).
+testing::AssertionResult all_equal();
+
 // Compares actual[i] with expected[i] for every i under `tolerance`.
 testing::AssertionResult compare(const std::vector<double>& expected,
                                  const std::vector<double>& actual,
@@ -64,6 +71,10 @@ testing::AssertionResult matches(const std::vector<Reference>& expected, const s
   if (expected.size() != actual.size())
     return testing::AssertionFailure() << "the reference has " << expected.size()
                                        << " values, the output " << actual.size();
+  if (std::is_integral<T>::value && std::is_integral<Reference>::value && tolerance.kind == Tolerance::Kind::exact &&
+      std::equal(actual.begin(), actual.end(), expected.begin(),
+                 [](T a, Reference e) { return static_cast<long long>(a) == static_cast<long long>(e); }))
+    return all_equal();  // the common case, without the copies the report needs
   std::vector<bool> never_written(actual.size());
   for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = is_poison(actual[i]);
   return compare(std::vector<double>(expected.begin(), expected.end()),

@@ -38,17 +38,16 @@ struct Workload {
   std::function<void()> fresh_inputs;
   // The timed call.
   std::function<void()> call;
-  // Whether the output of the last call is right for the inputs of the last fresh_inputs(). It
-  // must not synchronise the device itself (copy with DeviceBuffer::to_host or cudaMemcpy): the
-  // grader uses it to check that the results are ready when the call returns.
+  // Whether the output of the last call is right for the inputs of the last fresh_inputs() (the
+  // grader synchronises the device before asking).
   std::function<testing::AssertionResult()> output_is_right;
 };
 
 // The median time of `work.call` in milliseconds. Each run gets fresh inputs and a cold L2; it
 // is timed with CUDA events and, with the device synchronised, on the host clock: when the host
 // time is clearly longer (work left running on another stream), the host time counts. After
-// the timed runs the output is checked, and once more on fresh inputs right when the call
-// returns; either failing is a test failure ("was the work skipped?", "not ready").
+// the timed runs the output is checked, and once more on fresh inputs; work still running when
+// the call has returned fails too ("was the work skipped?", "not ready when the call returned").
 double gpu_median_ms(const Workload& work, TimingOptions options = {});
 
 // The median GPU time of `launch`, from CUDA events around each run: for the grader's own
