@@ -5,6 +5,7 @@
 #   - solutions/<lesson> holds no STEPWISE_TODO.
 #   cmake -DSOURCE_DIR=<repo> -DLESSONS=00-hello-gpu|01-vector-add -P lint.cmake
 cmake_minimum_required(VERSION 3.24)
+include("${CMAKE_CURRENT_LIST_DIR}/missing.cmake")
 string(REPLACE "|" ";" lessons "${LESSONS}")
 set(problems "")
 foreach(lesson IN LISTS lessons)
@@ -44,16 +45,10 @@ foreach(lesson IN LISTS lessons)
   endforeach()
   string(REGEX MATCHALL "\n### Step [0-9]+" readme_steps "${readme}")
   string(REGEX REPLACE "[^0-9;]" "" readme_steps "${readme_steps}")
-  foreach(step IN LISTS code_steps)
-    if(NOT step IN_LIST readme_steps)
-      list(APPEND problems "lessons/${lesson}: TODO(step ${step}) has no '### Step ${step}' in README.md")
-    endif()
-  endforeach()
-  foreach(step IN LISTS readme_steps)
-    if(NOT step IN_LIST code_steps)
-      list(APPEND problems "lessons/${lesson}/README.md: '### Step ${step}' has no TODO(step ${step}) in the exercise")
-    endif()
-  endforeach()
+  stepwise_report_missing(problems "${code_steps}" "${readme_steps}"
+    "lessons/${lesson}: TODO(step @ITEM@) has no '### Step @ITEM@' in README.md")
+  stepwise_report_missing(problems "${readme_steps}" "${code_steps}"
+    "lessons/${lesson}/README.md: '### Step @ITEM@' has no TODO(step @ITEM@) in the exercise")
 
   file(GLOB solution_files "${SOURCE_DIR}/solutions/${lesson}/*")
   foreach(file IN LISTS solution_files)
