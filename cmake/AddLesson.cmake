@@ -116,8 +116,9 @@ function(stepwise_add_test_program target)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
   add_executable(${target} ${exclude} "${PROJECT_SOURCE_DIR}/grader/harness/src/identity.cpp")
+  list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
-                                               STEPWISE_SANITIZERS="${ARG_SANITIZERS}")
+                                               STEPWISE_SANITIZERS="${sanitizers}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
 endfunction()
 
