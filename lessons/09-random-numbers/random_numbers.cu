@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "counting.cuh"
-#include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -40,19 +39,6 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
   // is_inside(points[i].x, points[i].y) in a local variable; then
   // block_sum(local) (counting.cuh, called by every thread) and, in thread 0 only,
   // atomicAdd(hits, the block's sum).
-}
-
-// Given: launches `kernel` for `threads_needed` grid-stride threads with a zeroed counter, and
-// returns 4 * hits / n once the GPU is done. The kernel's last two arguments are n and the counter.
-template <typename Kernel, typename... Args>
-double pi_from_hits(Kernel kernel, std::size_t threads_needed, std::size_t n, Args... args) {
-  stepwise::DeviceBuffer<unsigned long long> hits(1);
-  CUDA_CHECK(cudaMemset(hits.data(), 0, hits.bytes()));
-  const int blocks = blocks_to_fill_gpu(kernel, (threads_needed + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  kernel<<<blocks, kThreadsPerBlock>>>(args..., n, hits.data());
-  CUDA_CHECK_LAUNCH();
-  const unsigned long long count = hits.to_host()[0];  // the copy waits for the kernel
-  return 4.0 * static_cast<double>(count) / static_cast<double>(n);
 }
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
