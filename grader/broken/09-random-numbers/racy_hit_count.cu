@@ -1,4 +1,4 @@
-// broken: each thread adds its hit to the total with a plain +=, so concurrent adds are lost
+// broken: each thread adds its hits to the total with a plain +=, not atomicAdd, so concurrent adds are lost and the count comes out low, by a different amount each run.
 // fails: PiHostApi.CountsEveryPointOfTheUniforms
 // expect: lost counts: is the add atomic
 // (The rest is the reference solution.)

@@ -1,4 +1,4 @@
-// broken: the host-API count takes x and y of a point from the same uniform
+// broken: the host-API count takes both x and y of a point from the same uniform, so every point lies on the diagonal and the estimate tends to 4/sqrt(2) = 2.83.
 // fails: PiHostApi.CountsEveryPointOfTheUniforms
 // expect: drawing x and y from the same number puts every point on the diagonal
 // (The rest is the reference solution.)

@@ -1,4 +1,4 @@
-// broken: every thread starts Philox at subsequence 0, so all runs draw the same points
+// broken: every thread starts Philox at subsequence 0 (curand_init(seed, 0, 0, &state)), so every run draws the same points and the estimate has the error of 256 points, however many are drawn.
 // fails: PiDeviceApi.EveryRunDrawsItsOwnSubsequence
 // expect: every run drew the same numbers
 // (The rest is the reference solution.)

@@ -1,4 +1,4 @@
-// broken: generate_uniform asks cuRAND for one number more than n
+// broken: generate_uniform asks cuRAND for n + 1 numbers, one more than the output holds.
 // fails: Uniform.EverySizeFilledWithinZeroToOne
 // expect: wrote past the end of the output
 // (The rest is the reference solution.)
