@@ -97,13 +97,13 @@ long long hits_of(double estimate, std::size_t n) { return std::llround(estimate
 // circle (x*x + y*y may or may not be fused into one multiply-add): about 2e-7 of all points.
 long long rounding_slack(std::size_t n) { return 16 + static_cast<long long>(1e-6 * static_cast<double>(n)); }
 
-testing::AssertionResult within_standard_errors(double estimate, std::size_t n) {
+testing::AssertionResult within_standard_errors(double estimate, std::size_t n, double allowed = kStandardErrors) {
   const double standard_error = 4 * std::sqrt(kPi / 4 * (1 - kPi / 4) / static_cast<double>(n));
   const double errors = std::fabs(estimate - kPi) / standard_error;
-  if (errors <= kStandardErrors) return testing::AssertionSuccess();
+  if (errors <= allowed) return testing::AssertionSuccess();
   return testing::AssertionFailure() << "the estimate " << estimate << " from " << n << " points is "
                                      << errors << " standard errors from pi (one is " << standard_error
-                                     << "; allowed: " << kStandardErrors << ")";
+                                     << "; allowed: " << allowed << ")";
 }
 
 // ---- the grader's own cuRAND -------------------------------------------------------------------
@@ -407,7 +407,9 @@ TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
   pipeline.call = [&] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
   pipeline.output_is_right = [&] {
     const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
-    return filled ? within_standard_errors(estimate, n) : filled;
+    // Checked after every timed run (dozens of times): 6 standard errors keep a false alarm
+    // below 1e-7 for them all.
+    return filled ? within_standard_errors(estimate, n, 6) : filled;
   };
 
   unsigned long long seed = 0;
