@@ -1,0 +1,65 @@
+// Lesson 09: random numbers with cuRAND. Read README.md first: each TODO(step N) below is
+// "Step N" there.
+#include "random_numbers.h"
+
+#include <curand_kernel.h>
+
+#include <stdexcept>
+
+#include "counting.cuh"
+#include "stepwise/check.h"
+#include "stepwise/todo.h"
+
+// ---- Step 1 ----------------------------------------------------------------------------------------
+
+curandGenerator_t create_generator(Rng rng, unsigned long long seed) {
+  // TODO(step 1): curandCreateGenerator with CURAND_RNG_PSEUDO_XORWOW or
+  // CURAND_RNG_PSEUDO_PHILOX4_32_10, then curandSetPseudoRandomGeneratorSeed and
+  // curandGenerateSeeds (which sets up the state now instead of in the first fill). Wrap each
+  // call in CURAND_CHECK; if a call after the creation fails, destroy the generator before the
+  // exception leaves. Return the generator. Delete the line below.
+  STEPWISE_TODO(1);
+}
+
+void generate_uniform(curandGenerator_t generator, float* out, std::size_t n) {
+  // TODO(step 1): return when n == 0; otherwise curandGenerateUniform(generator, out, n) in
+  // CURAND_CHECK. Delete the line below.
+  STEPWISE_TODO(1);
+}
+
+// ---- Step 2 ----------------------------------------------------------------------------------------
+
+__device__ inline unsigned int is_inside(float x, float y) {
+  // TODO(step 2): 1 when x * x + y * y <= 1.0f, else 0. Replace the line below.
+  return 0;
+}
+
+__global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned long long* hits) {
+  // TODO(step 2): a grid-stride loop over the n points (std::size_t indices) that adds up
+  // is_inside(points[i].x, points[i].y) in a local variable; then
+  // block_sum(local) (counting.cuh, called by every thread) and, in thread 0 only,
+  // atomicAdd(hits, the block's sum).
+}
+
+double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
+  // TODO(step 2): throw std::invalid_argument when n == 0. generator.fill(uniforms, 2 * n),
+  // then return pi_from_hits(count_hits_kernel, n, n, the uniforms as const float2*).
+  // Delete the line below.
+  STEPWISE_TODO(2);
+}
+
+// ---- Step 3 ----------------------------------------------------------------------------------------
+
+__global__ void pi_device_api_kernel(unsigned long long seed, std::size_t n, unsigned long long* hits) {
+  // TODO(step 3): a grid-stride loop over the runs r in [0, (n + kPointsPerRun - 1) /
+  // kPointsPerRun). For each run: curandStatePhilox4_32_10_t state; curand_init(seed, r, 0,
+  // &state); then its points (kPointsPerRun of them, fewer in the last run), two per
+  // curand_uniform4(&state): (v.x, v.y) and (v.z, v.w), counting is_inside in a local
+  // variable. Then block_sum and one atomicAdd per block, as in step 2.
+}
+
+double estimate_pi_device_api(unsigned long long seed, std::size_t n) {
+  // TODO(step 3): throw std::invalid_argument when n == 0; return
+  // pi_from_hits(pi_device_api_kernel, the number of runs, n, seed). Delete the line below.
+  STEPWISE_TODO(3);
+}
