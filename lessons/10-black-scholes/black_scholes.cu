@@ -61,10 +61,9 @@ void black_scholes(const float* stock, const float* strike, const float* years, 
 template <typename Real>
 RunTimings price_on_gpu(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
                         int iterations, Market market) {
-  if (n < 0 || iterations < 1)
-    throw std::invalid_argument("price_on_gpu: needs n >= 0 and iterations >= 1, got n = " + std::to_string(n) +
-                                " and iterations = " + std::to_string(iterations));
-  // TODO(step 3): return {iterations} when n == 0. Allocate five stepwise::DeviceBuffer<Real>s of
+  // TODO(step 3): first the arguments: throw std::invalid_argument with a message naming them
+  // when n < 0 or iterations < 1, before anything else happens. Return RunTimings{iterations}
+  // when n == 0. Allocate five stepwise::DeviceBuffer<Real>s of
   // n values, an OwnedStream and four stepwise::GpuEvents (start, copied_in, computed,
   // copied_out). Then, all on stream.get():
   //   start.record(stream.get());
