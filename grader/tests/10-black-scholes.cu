@@ -291,9 +291,7 @@ TEST(WholeRun, TimesEachPart) {
       << iterations << " kernels took " << t.kernel_ms << " ms, less than the GPU's memory needs to read and write "
       << iterations << " x " << 5 * copy_bytes / 1e6 << " MB (" << kernels_floor_ms
       << " ms): launch the kernel `iterations` times on the run's stream, between the two marks";
-  EXPECT_LE(t.total_ms(), 1.02 * call_ms + 0.1)
-      << "the parts add up to " << t.total_ms() << " ms, but the whole call took " << call_ms
-      << " ms: some part was timed twice";
+  EXPECT_TRUE(grader::parts_fit_in_whole(t.total_ms(), call_ms, "the three times"));
 }
 
 TEST(WholeRun, RejectsBadArguments) {
@@ -310,6 +308,90 @@ TEST(WholeRun, RejectsBadArguments) {
                std::invalid_argument);
   for (std::size_t i = 0; i < call.size(); ++i)
     EXPECT_TRUE(grader::is_poison(call[i]) && grader::is_poison(put[i])) << "a rejected call wrote price " << i;
+}
+
+// ---- Speed ------------------------------------------------------------------------------------
+//
+// The kernels read three arrays and write two: 5 * sizeof(Real) bytes per option, against the
+// device's copy bandwidth. 2^25 options (1.3 GB of doubles, far above any L2), or as many as fit.
+
+int speed_size(std::size_t bytes_per_option) {
+  return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, bytes_per_option));
+}
+
+// The launcher on device arrays of n options, as the grader times it: fresh options of the
+// seed's ranges before every run, both outputs poisoned, and after the run a sample of the
+// prices (every stride-th option and the last one) checked against the reference.
+template <typename Real>
+class TimedPricing {
+ public:
+  explicit TimedPricing(int n) : n_(n), stock_(n), strike_(n), years_(n), call_(n), put_(n) {}
+
+  grader::Workload workload() {
+    return {[this] {
+              grader::refill_random(stock_.data(), n_, Real(5), Real(30));
+              grader::refill_random(strike_.data(), n_, Real(1), Real(100));
+              grader::refill_random(years_.data(), n_, Real(0.25), Real(10));
+              grader::poison(call_.data(), n_);
+              grader::poison(put_.data(), n_);
+            },
+            [this] { black_scholes(stock_.data(), strike_.data(), years_.data(), call_.data(), put_.data(), n_, kMarket); },
+            [this] { return sample_is_right(); }};
+  }
+
+ private:
+  static constexpr int kSample = 4096;
+
+  // Every stride-th value of a device array, and its last one, gathered by one strided copy.
+  std::vector<Real> sample(const stepwise::DeviceBuffer<Real>& values) const {
+    const int stride = std::max(1, n_ / kSample), count = (n_ + stride - 1) / stride;
+    std::vector<Real> out(count + 1);
+    CUDA_CHECK(cudaMemcpy2D(out.data(), sizeof(Real), values.data(), stride * sizeof(Real), sizeof(Real), count,
+                            cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(&out[count], values.data() + n_ - 1, sizeof(Real), cudaMemcpyDeviceToHost));
+    return out;
+  }
+
+  testing::AssertionResult sample_is_right() const {
+    const Options<Real> o{sample(stock_), sample(strike_), sample(years_)};
+    return prices_are_right(o, sample(call_), sample(put_));
+  }
+
+  int n_;
+  stepwise::DeviceBuffer<Real> stock_, strike_, years_, call_, put_;
+};
+
+template <typename Real>
+grader::Figure fraction_of_copy_bandwidth() {
+  const int n = speed_size(5 * sizeof(Real));
+  TimedPricing<Real> pricing(n);
+  const double ms = grader::gpu_median_ms(pricing.workload());
+  return grader::fraction_of_copy_bandwidth(5.0 * sizeof(Real) * n, ms);
+}
+
+TEST(BlackScholesSpeed, Float32) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return fraction_of_copy_bandwidth<float>(); });
+}
+
+// On GPUs that run float64 at 1/64 of float32 this kernel is limited by its arithmetic, not its
+// memory: the requirement is set so that those GPUs pass too (README: "float64 and float32").
+TEST(BlackScholesSpeed, Float64) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return fraction_of_copy_bandwidth<double>(); });
+}
+
+// The seed's 4M options: the float64 kernel against the same formula in double on one CPU thread.
+TEST(BlackScholesSpeed, Float64VsOneCpuThread) {
+  REQUIRE_GPU();
+  const int n = seed_size(5 * sizeof(double));
+  const Options<double> o = random_options<double>(n);
+  const double cpu_ms = grader::cpu_median_ms([&] {
+    const Prices<double> p = price_on_cpu<double>(o, kMarket);
+    ASSERT_EQ(p.call.size(), o.size());
+  });
+  TimedPricing<double> pricing(n);
+  grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(pricing.workload()), "one CPU thread"); });
 }
 
 }  // namespace
