@@ -1,6 +1,7 @@
 // broken: the float64 kernel computes in float (logf, expf, float variables): about 7 digits, where float64 gives 15
 // fails: BlackScholes64.EveryOptionAtEverySize:BlackScholes64.SeedOptionsWithinBounds
 // expect: float64: [0-9]+ of [0-9]+ options priced wrong
+// (The rest is the reference solution.)
 #include "black_scholes.h"
 // Both the kernel and the launchers are replaced: a renamed kernel alone would leave the
 // solution's launcher calling the solution's kernel.

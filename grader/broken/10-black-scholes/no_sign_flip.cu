@@ -1,6 +1,7 @@
 // broken: the float32 cnd returns the polynomial's tail for every d, without 1 - tail for d > 0
 // fails: BlackScholes32.EveryOptionAtEverySize:BlackScholes32.EdgeInputs
 // expect: float32: [0-9]+ of [0-9]+ options priced wrong
+// (The rest is the reference solution.)
 #include "black_scholes.h"
 // The float cnd is replaced, so the float kernel and its launcher are too (they would call the
 // solution's otherwise).

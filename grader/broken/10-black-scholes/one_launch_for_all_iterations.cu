@@ -1,6 +1,7 @@
 // broken: the whole run launches the kernel once, however many iterations it was asked for
 // fails: WholeRun.TimesEachPart
 // expect: less than the GPU's memory needs
+// (The rest is the reference solution.)
 #include "black_scholes.h"
 #define price_on_gpu reference_price_on_gpu
 #include "solutions/10-black-scholes/black_scholes.cu"

@@ -1,6 +1,7 @@
 // broken: the put reuses the call's N(d1) for both terms, X e^(-rT) (1 - N(d1)) - S (1 - N(d1)), instead of 1 - N(d2) for the strike
 // fails: BlackScholes64.EveryOptionAtEverySize
 // expect: break put-call parity
+// (The rest is the reference solution.)
 #include "black_scholes.h"
 #define black_scholes_kernel reference_black_scholes_kernel
 #define black_scholes reference_black_scholes

@@ -1,20 +1,16 @@
-// broken: remembers the pointers and size of its last float64 call and returns at once when called again with the same ones
+// broken: right, but a float64 call with the same arrays and size as the call before returns at once ("the prices are still there"), so timing repeated calls times nothing.
 // fails: BlackScholesSpeed.Float64
-// expect: output of the timed call is wrong
+// expect: output of the timed call is wrong: was the work skipped
+// (The rest is the reference solution.)
 #include "black_scholes.h"
+#include "grader/broken/tricks.h"
 #define black_scholes reference_black_scholes
 #include "solutions/10-black-scholes/black_scholes.cu"
 #undef black_scholes
 
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
-  static const double* last_stock = nullptr;
-  static double* last_call = nullptr;
-  static int last_n = -1;
-  if (stock == last_stock && call == last_call && n == last_n) return;  // "the same work again"
-  last_stock = stock;
-  last_call = call;
-  last_n = n;
+  if (broken::same_as_last_call(stock, strike, years, call, put, n)) return;
   reference_black_scholes(stock, strike, years, call, put, n, market, stream);
 }
 
