@@ -31,8 +31,8 @@ __device__ double cnd(double d) {
 
 // One thread per option. The kernel is memory-bound on an H100 only if its float64 arithmetic
 // keeps up with 40 bytes per option, so it spends none it can avoid: rsqrt(T) gives both sqrt(T)
-// (= T * rsqrt(T)) and 1 / sqrt(T) in one go, and 1 / v comes from the host, which leaves one
-// division for d1 instead of three. Each option's inputs are read exactly once.
+// (= T * rsqrt(T)) and 1 / sqrt(T) in one go, and 1 / v comes from the host, which leaves d1 one
+// division (S / X) instead of two and a square root. Each option's inputs are read exactly once.
 __global__ void black_scholes_kernel(const double* stock, const double* strike, const double* years, double* call,
                                      double* put, int n, double r, double v, double inv_v) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
