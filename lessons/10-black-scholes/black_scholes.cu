@@ -1,0 +1,83 @@
+// Lesson 10: Black-Scholes. Read README.md first: each TODO(step N) below is "Step N" there.
+#include "black_scholes.h"
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "owned_stream.h"
+#include "stepwise/buffers.h"
+#include "stepwise/check.h"
+#include "stepwise/event_timer.h"
+#include "stepwise/todo.h"
+
+// ---- Step 1: float64 -------------------------------------------------------------------------
+
+__device__ double cnd(double d) {
+  // TODO(step 1): the seed's polynomial from black_scholes.h, in double:
+  // k = 1.0 / (1.0 + kCndK * fabs(d)), tail = kRsqrt2Pi * exp(-0.5 * d * d) * (k * (kA1 + k * (...)));
+  // return 1.0 - tail for d > 0, tail otherwise. Replace the line below.
+  return 0.0;
+}
+
+__global__ void black_scholes_kernel(const double* stock, const double* strike, const double* years, double* call,
+                                     double* put, int n, double r, double v) {
+  // TODO(step 1): one thread per option: the global index i, return if i >= n. Read stock[i],
+  // strike[i] and years[i] once each, compute d1, d2, cnd(d1), cnd(d2) and exp(-r * t) by the
+  // formulas in black_scholes.h, and write call[i] and put[i].
+}
+
+void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
+                   int n, Market market, cudaStream_t stream) {
+  // TODO(step 1): return when n == 0; launch black_scholes_kernel on `stream` with blocks of 256
+  // threads and enough blocks for n options (round up):
+  //   black_scholes_kernel<<<blocks, 256, 0, stream>>>(..., market.riskfree, market.volatility);
+  // then CUDA_CHECK_LAUNCH(). Delete the line below.
+  STEPWISE_TODO(1);
+}
+
+// ---- Step 2: float32 -------------------------------------------------------------------------
+
+__device__ float cnd(float d) {
+  // TODO(step 2): step 1's cnd in float: fabsf, __expf, float constants (static_cast<float>(kA1)),
+  // and an f on every literal (0.5f, 1.0f). Replace the line below.
+  return 0.0f;
+}
+
+__global__ void black_scholes_float_kernel(const float* stock, const float* strike, const float* years, float* call,
+                                           float* put, int n, float r, float v) {
+  // TODO(step 2): step 1's kernel in float: sqrtf, __logf, __expf and the float cnd above.
+}
+
+void black_scholes(const float* stock, const float* strike, const float* years, float* call, float* put, int n,
+                   Market market, cudaStream_t stream) {
+  // TODO(step 2): as step 1, launching black_scholes_float_kernel with the market's rate and
+  // volatility converted to float. Delete the line below.
+  STEPWISE_TODO(2);
+}
+
+// ---- Step 3: the seed's whole run --------------------------------------------------------------
+
+template <typename Real>
+RunTimings price_on_gpu(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
+                        int iterations, Market market) {
+  // TODO(step 3): first the arguments: throw std::invalid_argument with a message naming them
+  // when n < 0 or iterations < 1, before anything else happens. Return RunTimings{iterations}
+  // when n == 0. Allocate five stepwise::DeviceBuffer<Real>s of
+  // n values, an OwnedStream and four stepwise::GpuEvents (start, copied_in, computed,
+  // copied_out). Then, all on stream.get():
+  //   start.record(stream.get());
+  //   three cudaMemcpyAsync(..., cudaMemcpyHostToDevice, stream.get()) for the inputs;
+  //   copied_in.record(stream.get());
+  //   black_scholes(...) `iterations` times, passing market and stream.get();
+  //   computed.record(stream.get());
+  //   two cudaMemcpyAsync(..., cudaMemcpyDeviceToHost, stream.get()) into call and put;
+  //   copied_out.record(stream.get());
+  // CUDA_CHECK every call, cudaStreamSynchronize(stream.get()) once, and fill a RunTimings from
+  // stepwise::elapsed_ms between the marks. Delete the line below.
+  STEPWISE_TODO(3);
+}
+
+// The two versions the grader and the demo call (the template's code is made here, once for each).
+template RunTimings price_on_gpu<double>(const double*, const double*, const double*, double*, double*, int, int, Market);
+template RunTimings price_on_gpu<float>(const float*, const float*, const float*, float*, float*, int, int, Market);
