@@ -56,12 +56,20 @@ __global__ void sum_atomic_kernel(const float* x, int n, float* sum) {
   if (i < n) atomicAdd(sum, x[i]);  // read, add, write as one step that no other thread splits
 }
 
-void sum_atomic(const float* x, int n, float* sum) {
-  require_valid(n, "sum_atomic");
+namespace {
+// Steps 2 and 3 launch the same way: *sum set to 0 (also the sum of nothing), then one thread
+// per element. The memset and the kernel run in order on the default stream.
+void zero_then_launch(void (*kernel)(const float*, int, float*), const float* x, int n, float* sum) {
   CUDA_CHECK(cudaMemsetAsync(sum, 0, sizeof(float)));  // all-zero bytes are 0.0f
   if (n == 0) return;
-  sum_atomic_kernel<<<blocks_for(n), kThreadsPerBlock>>>(x, n, sum);
+  kernel<<<blocks_for(n), kThreadsPerBlock>>>(x, n, sum);  // the tree needs a power-of-two block
   CUDA_CHECK_LAUNCH();
+}
+}  // namespace
+
+void sum_atomic(const float* x, int n, float* sum) {
+  require_valid(n, "sum_atomic");
+  zero_then_launch(sum_atomic_kernel, x, n, sum);
 }
 
 // ---- Step 3: a tree in shared memory -------------------------------------------------------
@@ -84,10 +92,7 @@ __global__ void sum_tree_kernel(const float* x, int n, float* sum) {
 
 void sum_tree(const float* x, int n, float* sum) {
   require_valid(n, "sum_tree");
-  CUDA_CHECK(cudaMemsetAsync(sum, 0, sizeof(float)));
-  if (n == 0) return;
-  sum_tree_kernel<<<blocks_for(n), kThreadsPerBlock>>>(x, n, sum);  // the tree needs a power-of-two block
-  CUDA_CHECK_LAUNCH();
+  zero_then_launch(sum_tree_kernel, x, n, sum);
 }
 
 // ---- Step 4: grid-stride loop, then warp shuffles --------------------------------------------
