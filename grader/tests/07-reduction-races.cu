@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <cub/device/device_reduce.cuh>
+
 #include "grader/grader.h"
 #include "reduction.h"
 #include "reduction_cpu.h"
@@ -38,11 +40,19 @@ double atomic_depth(int n) { return n > 1 ? n - 1 : 0; }
 // block adds.
 double tree_depth(int n) { return n > 1 ? 2 * std::ceil(std::log2(n)) + std::ceil(n / 256.0) : 0; }
 
+// Under compute-sanitizer (racecheck makes every shared-memory access slow) the checks stay
+// small: races show at any size, and a minute is enough for all of them.
+constexpr int kLargestUnderSanitizer = 1 << 14;
+int large_size(int wanted) {
+  const int fits = static_cast<int>(grader::fit_in_device_memory(wanted, 2 * sizeof(float)));
+  return grader::under_sanitizer() ? std::min(fits, kLargestUnderSanitizer) : fits;
+}
+
 // The sizes of the sum checks: the empty array, one element, a warp and either side of it, a
-// block and one more (the odd element of a tree), a prime, and a large one.
+// block and one more (the odd element of a tree), primes, and a large one.
 std::vector<int> sum_sizes(int largest) {
-  const int large = static_cast<int>(grader::fit_in_device_memory(largest, 2 * sizeof(float)));
-  return {0, 1, 31, 32, 33, 256, 1025, 100003, std::max(large, 100003)};
+  if (grader::under_sanitizer()) return {0, 1, 31, 32, 33, 256, 1025, 4099, large_size(largest)};
+  return {0, 1, 31, 32, 33, 256, 1025, 100003, large_size(largest)};
 }
 
 // n values with magnitudes in [0.5, 1] (a lost element always shows at small sizes); all
@@ -120,9 +130,9 @@ testing::AssertionResult smooth_matches(int n, int s) {
 
 TEST(Smooth, MatchesCpuAtEverySize) {
   REQUIRE_GPU();
-  const int large = static_cast<int>(grader::fit_in_device_memory(1 << 22, 2 * sizeof(float)));
+  const int prime = grader::under_sanitizer() ? 4099 : 100003;
   for (int s : {1, 3, kSeedHalfWidth}) {
-    for (int n : {0, 1, 31, 33, 1025, 100003, kSeedSize, large}) {
+    for (int n : {0, 1, 31, 33, 1025, prime, kSeedSize, large_size(1 << 22)}) {
       SCOPED_TRACE("n = " + std::to_string(n) + ", s = " + std::to_string(s));
       EXPECT_TRUE(smooth_matches(n, s));
     }
@@ -173,12 +183,138 @@ TEST(SumShuffle, MatchesReferenceAtEverySize) {
 // summed whole, and nothing before its start may be added.
 TEST(SumShuffle, UnalignedArrays) {
   REQUIRE_GPU();
-  for (int n : {1, 2, 3, 5, 33, 1025, 100003}) {
+  for (int n : {1, 2, 3, 5, 33, 1025, grader::under_sanitizer() ? 4099 : 100003}) {
     for (int offset : {1, 2, 3}) {
       SCOPED_TRACE("n = " + std::to_string(n) + ", offset = " + std::to_string(offset));
       EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, false), tree_depth(n), offset));
     }
   }
+}
+
+// ---- Speed ------------------------------------------------------------------------------------
+
+// The sums' data: 2^28 floats (1 GiB) where free memory allows. Fresh values in [0.5, 1] before
+// every timed call, so sum |x| is the sum itself, and the exact sum of each draw, computed on
+// the GPU in double by CUB (error about 28 * 2^-53 of the sum), to check the timed call with.
+class SumBench {
+ public:
+  SumBench() : n_(static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, sizeof(float)))), x_(n_) {
+    CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, temp_bytes_, x_.data(), exact_.data(), n_));
+    std::size_t float_bytes = 0;
+    CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, float_bytes, x_.data(), cub_sum_.data(), n_));
+    temp_ = stepwise::DeviceBuffer<unsigned char>(std::max(temp_bytes_, float_bytes));  // outside every timing
+    temp_bytes_ = temp_.size();
+  }
+
+  // CUB's float sum of the same data: the ceiling, timed like any library call.
+  double cub_ms() {
+    grader::refill_random(x_.data(), n_, 0.5f, 1.0f);
+    return grader::gpu_median_ms([&] {
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceReduce::Sum(temp_.data(), bytes, x_.data(), cub_sum_.data(), n_));
+    });
+  }
+
+  // The student's sum, timed through a Workload: fresh data and a poisoned result before every
+  // run, the result checked after it.
+  double sum_ms(SumFunction sum, double (*depth)(int)) {
+    grader::Workload work;
+    work.fresh_inputs = [&] {
+      grader::refill_random(x_.data(), n_, 0.5f, 1.0f);
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceReduce::Sum(temp_.data(), bytes, x_.data(), exact_.data(), n_));
+      exact_value_ = exact_.to_host()[0];
+      grader::poison(out_.data(), 1);
+    };
+    work.call = [&] { sum(x_.data(), n_, out_.data()); };
+    work.output_is_right = [&, depth]() -> testing::AssertionResult {
+      const float got = out_.to_host()[0];
+      const double bound = gamma(depth(n_)) * exact_value_;
+      if (grader::is_poison(got)) return testing::AssertionFailure() << "*sum was never written";
+      if (!(std::fabs(got - exact_value_) <= bound))
+        return testing::AssertionFailure() << "the sum of " << n_ << " floats is " << got << ", the exact sum "
+                                           << exact_value_ << " (allowed error " << bound << ")";
+      return testing::AssertionSuccess();
+    };
+    return grader::gpu_median_ms(work);
+  }
+
+  int n() const { return n_; }
+
+ private:
+  int n_;
+  stepwise::DeviceBuffer<float> x_;
+  stepwise::DeviceBuffer<double> exact_{1};
+  stepwise::DeviceBuffer<float> cub_sum_{1}, out_{1};
+  stepwise::DeviceBuffer<unsigned char> temp_;
+  std::size_t temp_bytes_ = 0;
+  double exact_value_ = 0;
+};
+
+// A sum as a fraction of CUB's speed on the same data. No honest sum is much faster than CUB,
+// which reads at about the speed of memory: above 1.25 times it, work was skipped.
+void expect_fraction_of_cub(SumFunction sum, double (*depth)(int)) {
+  SumBench bench;
+  const double cub_ms = bench.cub_ms();
+  grader::expect_speed([&] {
+    const double ms = bench.sum_ms(sum, depth);
+    std::ostringstream how;
+    how.precision(3);
+    how << ms << " ms vs CUB " << cub_ms << " ms for " << bench.n() << " floats (CUB "
+        << 1e-6 * sizeof(float) * bench.n() / cub_ms << " GB/s)";
+    return grader::Figure{cub_ms / ms, how.str(), 1.25};
+  });
+}
+
+TEST(SumSpeed, ShuffleVsCub) {
+  REQUIRE_GPU();
+  expect_fraction_of_cub(sum_shuffle, tree_depth);
+}
+
+TEST(SumSpeed, TreeVsCub) {
+  REQUIRE_GPU();
+  expect_fraction_of_cub(sum_tree, tree_depth);
+}
+
+TEST(SumSpeed, AtomicVsCub) {
+  REQUIRE_GPU();
+  expect_fraction_of_cub(sum_atomic, atomic_depth);
+}
+
+// The stencil on 2^24 outputs of the seed's 25 terms, against the same loop on one CPU thread.
+// The timed calls are checked at 4096 outputs spread over the array and at its last ones.
+TEST(SmoothSpeed, FasterThanOneCpuThread) {
+  REQUIRE_GPU();
+  const int n = static_cast<int>(grader::fit_in_device_memory(1 << 24, 2 * sizeof(float)));
+  const int s = kSeedHalfWidth;
+  const std::vector<float> a = grader::random_floats(2 * s + 1, 0, 1);
+  double terms = 0;
+  for (float w : a) terms += w;
+  auto d_a = grader::device(a);
+  stepwise::DeviceBuffer<float> d_z(static_cast<std::size_t>(n) + 2 * s), d_out(n);
+
+  std::vector<float> z = grader::random_floats(d_z.size(), -1, 1), cpu_out(n);
+  const double cpu_ms = grader::cpu_median_ms([&] { smooth_cpu(z.data(), a.data(), cpu_out.data(), n, s); });
+
+  grader::Workload work;
+  work.fresh_inputs = [&] {
+    grader::refill_random(d_z.data(), d_z.size(), -1.0f, 1.0f);
+    grader::poison(d_out.data(), d_out.size());
+  };
+  work.call = [&] { smooth(d_z.data(), d_a.data(), d_out.data(), n, s); };
+  work.output_is_right = [&]() -> testing::AssertionResult {
+    const std::vector<float> out = d_out.to_host();
+    z = d_z.to_host();
+    const double bound = gamma(2 * s + 2) * terms;
+    for (int i = 0; i < n; i += (i < n - 64 ? std::max(1, n / 4096) : 1)) {
+      double exact = 0;
+      smooth_cpu(z.data() + i, a.data(), &exact, 1, s);
+      if (!(std::fabs(out[i] - exact) <= bound))
+        return testing::AssertionFailure() << "out[" << i << "] is " << out[i] << ", expected " << exact;
+    }
+    return testing::AssertionSuccess();
+  };
+  grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread"); });
 }
 
 }  // namespace
