@@ -157,11 +157,15 @@ void sum_shuffle(const float* x, int n, float* sum) {
   const float* tail = x + head + 4 * n4;
   const int tail_count = n - head - 4 * n4;
   // As many blocks as the GPU holds at once: enough loads in flight to keep memory busy, and
-  // no more, so that each thread sums many elements and the atomics at the end are few.
-  int per_multiprocessor = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, sum_shuffle_kernel,
-                                                           kThreadsPerBlock, 0));
-  const int blocks = std::min(std::max(1, blocks_for(n4)), per_multiprocessor * multiprocessors());
+  // no more, so that each thread sums many elements and the atomics at the end are few. Looked
+  // up on the first call only: the answer does not change while the program runs.
+  static const int resident_blocks = [] {
+    int per_multiprocessor = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, sum_shuffle_kernel,
+                                                             kThreadsPerBlock, 0));
+    return per_multiprocessor * multiprocessors();
+  }();
+  const int blocks = std::min(std::max(1, blocks_for(n4)), resident_blocks);
   sum_shuffle_kernel<<<blocks, kThreadsPerBlock>>>(x, head, reinterpret_cast<const float4*>(x + head), n4, tail,
                                                    tail_count, sum);
   CUDA_CHECK_LAUNCH();

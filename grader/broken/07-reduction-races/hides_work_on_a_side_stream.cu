@@ -16,10 +16,8 @@ void sum_shuffle(const float* x, int n, float* sum) {
     return stream;
   }();
   CUDA_CHECK(cudaMemsetAsync(sum, 0, sizeof(float), side));
-  int per_multiprocessor = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, sum_shuffle_kernel, kThreadsPerBlock, 0));
   const int n4 = n / 4;  // cudaMalloc'd arrays are 16-byte aligned
-  sum_shuffle_kernel<<<per_multiprocessor * multiprocessors(), kThreadsPerBlock, 0, side>>>(
+  sum_shuffle_kernel<<<4 * multiprocessors(), kThreadsPerBlock, 0, side>>>(
       x, 0, reinterpret_cast<const float4*>(x), n4, x + 4 * n4, n - 4 * n4, sum);
   CUDA_CHECK_LAUNCH();
 }
