@@ -116,8 +116,10 @@ function(stepwise_add_test_program target)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
   add_executable(${target} ${exclude} "${PROJECT_SOURCE_DIR}/grader/harness/src/identity.cpp")
+  # Comma-separated: a ';' would split the definition in two (and break the compile command).
+  list(JOIN ARG_SANITIZERS "," sanitizer_names)
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
-                                               STEPWISE_SANITIZERS="${ARG_SANITIZERS}")
+                                               STEPWISE_SANITIZERS="${sanitizer_names}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
 endfunction()
 

@@ -3,7 +3,6 @@
 //   lesson07-demo [--n N] [--runs R]
 // N: how many floats the sums add (default 2^26); R: how many times the racy versions run.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -17,6 +16,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/host_timer.h"
 #include "stepwise/todo.h"
 
 namespace {
@@ -58,11 +58,7 @@ std::vector<float> seed_weights(int s) {
 // The median of `runs` wall-clock times of `work`, in milliseconds.
 double median_ms(const std::function<void()>& work, int runs = 7) {
   std::vector<double> ms;
-  for (int r = 0; r < runs; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    work();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
+  for (int r = 0; r < runs; ++r) ms.push_back(stepwise::host_ms(work));
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }

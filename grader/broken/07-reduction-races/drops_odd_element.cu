@@ -1,5 +1,4 @@
-// broken: each block's tree halves the number of elements it holds, rounding down, so when the
-// last block holds an odd number its last element is never added (sizes not a power of two)
+// broken: each block's tree halves the number of elements it holds, rounding down, so when the last block holds an odd number its last element is never added (sizes not a power of two).
 // fails: SumTree.MatchesReferenceAtEverySize
 // expect: more than rounding can explain
 // (The rest is the reference solution. The kernel and the function that launches it are both

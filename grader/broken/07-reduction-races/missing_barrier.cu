@@ -1,5 +1,4 @@
-// broken: the tree starts adding without a barrier after the load, so a thread may read a value
-// another warp has not written yet. The sum often comes out right anyway; racecheck sees the race.
+// broken: the tree starts adding without a barrier after the load, so a thread may read a value another warp has not written yet. The sum often comes out right anyway: racecheck sees the race.
 // fails: Sanitizer.Racecheck
 // expect: compute-sanitizer --tool racecheck found [1-9][0-9]* error
 // (The rest is the reference solution. The kernel and the function that launches it are both

@@ -1,4 +1,4 @@
-// broken: the seed's race: every thread adds its element into *sum by hand, not atomically
+// broken: the seed's race: every thread adds its element into *sum by hand (read, add, write), not atomically, and the threads overwrite each other's additions.
 // fails: SumAtomic.MatchesReferenceAtEverySize
 // expect: more than rounding can explain
 // (The rest is the reference solution. The kernel and the function that launches it are both

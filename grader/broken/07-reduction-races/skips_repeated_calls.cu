@@ -1,20 +1,14 @@
-// broken: remembers the pointers and size of its last call and returns at once when called
-// again with the same ones, as if the answer could not have changed
+// broken: right, but a call with the same array, size and output as the call before returns at once ("the sum is still there"), so timing repeated calls times nothing.
 // fails: SumSpeed.ShuffleVsCub
-// expect: output of the timed call is wrong
+// expect: output of the timed call is wrong: was the work skipped
 // (The rest is the reference solution.)
+#include "grader/broken/tricks.h"
 #include "reduction.h"
 #define sum_shuffle reference_sum_shuffle
 #include "solutions/07-reduction-races/reduction.cu"
 #undef sum_shuffle
 
 void sum_shuffle(const float* x, int n, float* sum) {
-  static const float* last_x = nullptr;
-  static float* last_sum = nullptr;
-  static int last_n = -1;
-  if (x == last_x && sum == last_sum && n == last_n) return;
+  if (broken::same_as_last_call(x, n, sum)) return;
   reference_sum_shuffle(x, n, sum);
-  last_x = x;
-  last_sum = sum;
-  last_n = n;
 }

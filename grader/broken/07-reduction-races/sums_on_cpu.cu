@@ -1,4 +1,4 @@
-// broken: copies the whole array back to the host and adds it there: right, and far too slow
+// broken: right, but copies the whole array back to the host and adds it there, so it runs at the speed of the copy and one CPU thread.
 // fails: SumSpeed.ShuffleVsCub
 // expect: too slow for '07-reduction-races/SumSpeed.ShuffleVsCub'
 // (The rest is the reference solution.)

@@ -1,5 +1,4 @@
-// broken: the tree's grid is n / 256 blocks, rounded down (at least one), so the elements past
-// the last whole block are never added
+// broken: the tree's grid is n / 256 blocks, rounded down (at least one), so the elements past the last whole block are never added.
 // fails: SumTree.MatchesReferenceAtEverySize
 // expect: more than rounding can explain
 // (The rest is the reference solution.)

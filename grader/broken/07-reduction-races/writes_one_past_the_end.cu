@@ -1,5 +1,4 @@
-// broken: the stencil computes one output too many (n + 1, an off-by-one in the size), so it
-// writes one float past the end of the output (and reads one past the end of z)
+// broken: the stencil computes one output too many (n + 1, an off-by-one in the size), so it writes one float past the end of the output and reads one past the end of z.
 // fails: Smooth.MatchesCpuAtEverySize
 // expect: wrote past the end of the output
 // (The rest is the reference solution.)

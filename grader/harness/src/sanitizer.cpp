@@ -142,7 +142,7 @@ void register_sanitizer_checks() {
   if (under_sanitizer()) return;  // the inner run grades nothing of its own
   std::istringstream tools(sanitizers());
   std::string tool;
-  while (std::getline(tools, tool, ';')) {
+  while (std::getline(tools, tool, ',')) {
     if (tool.empty()) continue;
     testing::RegisterTest("Sanitizer", tool_title(tool).c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [tool]() -> testing::Test* { return new SanitizerCheck(tool); });

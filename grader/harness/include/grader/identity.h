@@ -5,5 +5,5 @@
 namespace grader {
 const char* lesson();      // e.g. "01-vector-add"
 const char* track();       // "exercise", "solution", "broken-no_bounds_check", ...
-const char* sanitizers();  // the compute-sanitizer tools graded, e.g. "memcheck;racecheck"; "" for none
+const char* sanitizers();  // the compute-sanitizer tools graded, e.g. "memcheck,racecheck"; "" for none
 }  // namespace grader
