@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <iomanip>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -259,9 +260,8 @@ void expect_fraction_of_cub(SumFunction sum, double (*depth)(int)) {
   grader::expect_speed([&] {
     const double ms = bench.sum_ms(sum, depth);
     std::ostringstream how;
-    how.precision(3);
-    how << ms << " ms vs CUB " << cub_ms << " ms for " << bench.n() << " floats (CUB "
-        << 1e-6 * sizeof(float) * bench.n() / cub_ms << " GB/s)";
+    how << std::fixed << std::setprecision(3) << ms << " ms vs CUB " << cub_ms << " ms, " << bench.n()
+        << " floats; CUB reads " << std::setprecision(0) << 1e-6 * sizeof(float) * bench.n() / cub_ms << " GB/s";
     return grader::Figure{cub_ms / ms, how.str(), 1.25};
   });
 }
