@@ -1,6 +1,7 @@
 // broken: the chunk size is n / chunks, rounded down, so the values after chunks * (n / chunks) are never done
 // fails: Pipeline.MatchesCpuForEveryChunkCount
 // expect: values differ from the CPU reference.*never written
+// (The rest is the reference solution.)
 #include "streams.h"
 #define transform_pipelined reference_transform_pipelined
 #include "solutions/05-streams/streams.cu"

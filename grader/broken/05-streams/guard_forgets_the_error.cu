@@ -1,6 +1,7 @@
 // broken: the guard's destructor waits for its stream but drops the error the queued work raised
 // fails: StreamGuardErrors.ErrorOfQueuedWorkIsReportedAtScopeEnd
 // expect: the guard's destructor must report the error of the work queued on its stream
+// (The rest is the reference solution.)
 #include "streams.h"
 
 // The reference guard under another name, for the rest of the reference solution to use.

@@ -1,6 +1,7 @@
 // broken: one stream queues copy in, kernel and copy out, and returns without waiting for them
 // fails: OneStream.ResultsReadyWhenItReturns
 // expect: the results were not ready when transform_one_stream returned
+// (The rest is the reference solution.)
 #include "streams.h"
 #define transform_one_stream reference_transform_one_stream
 #include "solutions/05-streams/streams.cu"

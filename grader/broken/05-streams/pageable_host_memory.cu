@@ -1,6 +1,7 @@
 // broken: the pipeline copies through std::vector buffers of its own (pageable memory), so no copy is asynchronous
 // fails: PipelineSpeed.NearItsBound
 // expect: too slow for '05-streams/PipelineSpeed.NearItsBound'
+// (The rest is the reference solution.)
 #include <cstring>
 #include <vector>
 

@@ -1,6 +1,8 @@
-// broken: the pipeline remembers the pointers and size of its last call and returns at once when called with the same ones again
+// broken: right, but a pipeline call with the same buffers and size as the call before returns at once ("the results are still there"), so timing repeated calls times nothing.
 // fails: PipelineSpeed.NearItsBound
-// expect: output of the timed call is wrong
+// expect: output of the timed call is wrong: was the work skipped
+// (The rest is the reference solution.)
+#include "grader/broken/tricks.h"
 #include "streams.h"
 #define transform_pipelined reference_transform_pipelined
 #include "solutions/05-streams/streams.cu"
@@ -8,12 +10,6 @@
 
 void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
                          Timeline* timeline) {
-  static const float* last_in = nullptr;
-  static float* last_out = nullptr;
-  static int last_n = -1;
-  if (in == last_in && out == last_out && n == last_n) return;  // "the same call again"
+  if (broken::same_as_last_call(in, out, n)) return;
   reference_transform_pipelined(in, out, d_in, d_out, n, work, chunks, timeline);
-  last_in = in;
-  last_out = out;
-  last_n = n;
 }
