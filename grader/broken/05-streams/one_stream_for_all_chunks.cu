@@ -1,0 +1,30 @@
+// broken: the pipeline makes one guard and queues every chunk on it, so the chunks run one after another
+// fails: PipelineSpeed.NearItsBound
+// expect: too slow for '05-streams/PipelineSpeed.NearItsBound'
+// (The rest is the reference solution.)
+#include "streams.h"
+#define transform_pipelined reference_transform_pipelined
+#include "solutions/05-streams/streams.cu"
+#undef transform_pipelined
+
+void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
+                         Timeline* timeline) {
+  if (chunks < 1) throw std::invalid_argument("chunks must be 1 or more");
+  if (n <= 0) return;
+  const int chunk_size = static_cast<int>((static_cast<long long>(n) + chunks - 1) / chunks);
+  StreamGuard stream;
+  for (int c = 0; c < chunks && static_cast<long long>(c) * chunk_size < n; ++c) {
+    const int first = c * chunk_size;
+    const int count = std::min(chunk_size, n - first);
+    const std::size_t bytes = static_cast<std::size_t>(count) * sizeof(float);
+    on_timeline(timeline, 0, Stage::copy_in, c, stream.get(), [&] {
+      CUDA_CHECK(cudaMemcpyAsync(d_in + first, in + first, bytes, cudaMemcpyHostToDevice, stream.get()));
+    });
+    on_timeline(timeline, 0, Stage::kernel, c, stream.get(),
+                [&] { transform_async(d_in + first, d_out + first, count, work, stream.get()); });
+    on_timeline(timeline, 0, Stage::copy_out, c, stream.get(), [&] {
+      CUDA_CHECK(cudaMemcpyAsync(out + first, d_out + first, bytes, cudaMemcpyDeviceToHost, stream.get()));
+    });
+  }
+  stream.synchronize();
+}
