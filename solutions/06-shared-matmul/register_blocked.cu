@@ -20,40 +20,27 @@ constexpr int kThreads = 256;
 // floats of padding per row keep the transposing stores free of bank conflicts.
 constexpr int kPaddedM = kBlockM + 4;
 
-static_assert(kBlockM * kBlockK == 4 * kThreads && kBlockN * kBlockK == 4 * kThreads,
-              "each thread loads one float4 of A and one of B per tile");
+// Each thread loads kLoadsA float4s of every A tile and kLoadsB of every B tile.
+constexpr int kLoadsA = kBlockM * kBlockK / (4 * kThreads);
+constexpr int kLoadsB = kBlockK * kBlockN / (4 * kThreads);
+static_assert(kLoadsA >= 1 && kLoadsB >= 1 && kBlockK % 4 == 0, "tiles of whole float4s for every thread");
 
-struct Fragment {  // 4 floats of a tile, as loaded from global memory by one thread
+struct Fragment {  // 4 neighbouring floats of a row, as loaded from global memory
   float v[4];
 };
 
-// The 4 values of A at row `row`, columns col..col+3 (zero outside the matrix). Without edges
+// The 4 values of a rows x cols matrix at (row, col..col+3), zero outside it. Without edges
 // (every size a multiple of the tile, pointers 16-byte aligned) this is one float4 load.
 template <bool kEdges>
-__device__ Fragment load_a(const float* a, int m, int k, int row, int col) {
+__device__ Fragment load4(const float* matrix, int rows, int cols, int row, int col) {
   Fragment f;
   if (!kEdges) {
-    const float4 v = *reinterpret_cast<const float4*>(a + static_cast<size_t>(row) * k + col);
+    const float4 v = *reinterpret_cast<const float4*>(matrix + static_cast<size_t>(row) * cols + col);
     f = {{v.x, v.y, v.z, v.w}};
   } else {
 #pragma unroll
     for (int i = 0; i < 4; ++i)
-      f.v[i] = (row < m && col + i < k) ? a[static_cast<size_t>(row) * k + col + i] : 0.0f;
-  }
-  return f;
-}
-
-// The 4 values of B at row `row`, columns col..col+3 (zero outside the matrix).
-template <bool kEdges>
-__device__ Fragment load_b(const float* b, int k, int n, int row, int col) {
-  Fragment f;
-  if (!kEdges) {
-    const float4 v = *reinterpret_cast<const float4*>(b + static_cast<size_t>(row) * n + col);
-    f = {{v.x, v.y, v.z, v.w}};
-  } else {
-#pragma unroll
-    for (int i = 0; i < 4; ++i)
-      f.v[i] = (row < k && col + i < n) ? b[static_cast<size_t>(row) * n + col + i] : 0.0f;
+      f.v[i] = (row < rows && col + i < cols) ? matrix[static_cast<size_t>(row) * cols + col + i] : 0.0f;
   }
   return f;
 }
@@ -68,9 +55,11 @@ __global__ void __launch_bounds__(kThreads, 2)
   const int tid = threadIdx.x;
   const int block_row = blockIdx.y * kBlockM, block_col = blockIdx.x * kBlockN;
 
-  // Which float4 of each tile this thread loads.
-  const int a_row = tid / 2, a_col = (tid % 2) * 4;           // 128 rows x 2 float4s
-  const int b_row = tid / 32, b_col = (tid % 32) * 4;         // 8 rows x 32 float4s
+  // Load number l of this thread: float4 number tid + l * kThreads of the tile, row by row.
+  auto a_row = [&](int l) { return (tid + l * kThreads) / (kBlockK / 4); };     // 0..kBlockM-1
+  auto a_col = [&](int l) { return (tid + l * kThreads) % (kBlockK / 4) * 4; };
+  auto b_row = [&](int l) { return (tid + l * kThreads) / (kBlockN / 4); };     // 0..kBlockK-1
+  auto b_col = [&](int l) { return (tid + l * kThreads) % (kBlockN / 4) * 4; };
 
   // Which part of C this thread computes: a 16 x 16 grid of threads, each owning rows
   // ty*4..ty*4+3 and 64 + the same, and columns tx*4..tx*4+3 and 64 + the same. A warp covers 4
@@ -79,25 +68,34 @@ __global__ void __launch_bounds__(kThreads, 2)
   const int tx = (warp % 2) * 8 + lane % 8;
   const int ty = (warp / 2) * 4 + lane / 8;
 
-  auto store_tiles = [&](int buffer, const Fragment& fa, const Fragment& fb) {
+  // The next tiles, from global memory into registers, then from registers into shared memory.
+  Fragment next_a[kLoadsA], next_b[kLoadsB];
+  auto load_tiles = [&](int t) {
 #pragma unroll
-    for (int i = 0; i < 4; ++i) tile_a[buffer][a_col + i][a_row] = fa.v[i];
-    *reinterpret_cast<float4*>(&tile_b[buffer][b_row][b_col]) = make_float4(fb.v[0], fb.v[1], fb.v[2], fb.v[3]);
+    for (int l = 0; l < kLoadsA; ++l) next_a[l] = load4<kEdges>(a, m, k, block_row + a_row(l), t + a_col(l));
+#pragma unroll
+    for (int l = 0; l < kLoadsB; ++l) next_b[l] = load4<kEdges>(b, k, n, t + b_row(l), block_col + b_col(l));
+  };
+  auto store_tiles = [&](int buffer) {
+#pragma unroll
+    for (int l = 0; l < kLoadsA; ++l)
+#pragma unroll
+      for (int i = 0; i < 4; ++i) tile_a[buffer][a_col(l) + i][a_row(l)] = next_a[l].v[i];
+#pragma unroll
+    for (int l = 0; l < kLoadsB; ++l)
+      *reinterpret_cast<float4*>(&tile_b[buffer][b_row(l)][b_col(l)]) =
+          make_float4(next_b[l].v[0], next_b[l].v[1], next_b[l].v[2], next_b[l].v[3]);
   };
 
   float acc[8][8] = {};
-  store_tiles(0, load_a<kEdges>(a, m, k, block_row + a_row, a_col),
-              load_b<kEdges>(b, k, n, b_row, block_col + b_col));
+  load_tiles(0);
+  store_tiles(0);
   __syncthreads();
 
   int buffer = 0;
   for (int t = 0; t < k; t += kBlockK) {
     const bool has_next = t + kBlockK < k;
-    Fragment next_a{}, next_b{};
-    if (has_next) {  // issue the next tile's global loads now; they arrive while we compute
-      next_a = load_a<kEdges>(a, m, k, block_row + a_row, t + kBlockK + a_col);
-      next_b = load_b<kEdges>(b, k, n, t + kBlockK + b_row, block_col + b_col);
-    }
+    if (has_next) load_tiles(t + kBlockK);  // issued now, they arrive while we compute
 #pragma unroll
     for (int p = 0; p < kBlockK; ++p) {
       // Four 16-byte shared loads give this thread its 8 values of A and 8 of B for this p.
@@ -112,7 +110,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 #pragma unroll
         for (int j = 0; j < 8; ++j) acc[i][j] += fa[i] * fb[j];
     }
-    if (has_next) store_tiles(buffer ^ 1, next_a, next_b);
+    if (has_next) store_tiles(buffer ^ 1);
     // One barrier per tile is enough: it orders this tile's reads before the next iteration's
     // stores into the same buffer, and this iteration's stores before the next one's reads.
     __syncthreads();
