@@ -1,7 +1,7 @@
 // broken: the tiled kernel's products and both barriers sit inside `if (row < m && col < n)`,
 // so the threads outside C skip __syncthreads() while the others wait there.
 // fails: Sanitizer.Synccheck
-// expect: Synccheck
+// expect: tool synccheck found [1-9][0-9]* error
 #include "shared_matmul.h"
 #define tiled_kernel reference_tiled_kernel
 #define matmul_tiled reference_matmul_tiled

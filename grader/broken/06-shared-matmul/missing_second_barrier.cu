@@ -1,7 +1,7 @@
 // broken: the tiled kernel lacks the second __syncthreads(): fast warps overwrite a tile that
 // slow warps still read. Usually still right, so only racecheck can be sure to catch it.
 // fails: Sanitizer.Racecheck
-// expect: Racecheck
+// expect: tool racecheck found [1-9][0-9]* error
 #include "shared_matmul.h"
 // Both the kernel and the function that launches it are replaced: a renamed kernel alone would
 // leave the solution's launcher calling the solution's kernel.
