@@ -22,8 +22,7 @@ void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k)
 }
 
 __global__ void tiled_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
-  // TODO(step 2): two __shared__ float arrays [kTile][kTile], one for a tile of A, one for B;
-  // declare tile_a __align__(16) (README, "Tiled: reuse through shared memory").
+  // TODO(step 2): two __shared__ float arrays [kTile][kTile], one for a tile of A, one for B.
   // tx, ty = threadIdx.x, .y; col = blockIdx.x * kTile + tx; row = blockIdx.y * kTile + ty.
   // For each tile t = 0, kTile, 2 * kTile, ... below k:
   //   - every thread stores A(row, t + tx) into tile_a[ty][tx] and B(t + ty, col) into

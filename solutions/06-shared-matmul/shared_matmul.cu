@@ -25,9 +25,7 @@ void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k)
 }
 
 __global__ void tiled_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
-  // 16-byte alignment lets the compiler read tile_a[ty][p..p+3], which is the same for the
-  // whole warp, with one 16-byte load instead of four: fewer loads in the inner loop.
-  __shared__ __align__(16) float tile_a[kTile][kTile];
+  __shared__ float tile_a[kTile][kTile];
   __shared__ float tile_b[kTile][kTile];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int col = blockIdx.x * kTile + tx;
