@@ -1,0 +1,351 @@
+// Grader tests for lesson 06 (matrix multiply: naive, tiled in shared memory, cuBLAS, register
+// blocking).
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "grader/grader.h"
+#include "matmul_cpu.h"
+#include "shared_matmul.h"
+
+namespace {
+
+using MatmulFunction = void (*)(const float*, const float*, float*, int, int, int);
+
+struct Shape {
+  int m, n, k;
+  std::string describe() const {
+    return std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k);
+  }
+};
+
+// How far a float product may be from the exact one. A float sum of k products rounds k times:
+// at worst the error is k * FLT_EPSILON * sum |A(i,p) B(p,j)|, bounded by k * FLT_EPSILON times
+// the norms of row i of A and column j of B (Cauchy-Schwarz), which each element must meet. For
+// products of random sign the errors mostly cancel and grow like sqrt(k): the relative Frobenius
+// error of all that is checked must stay below 4 * sqrt(k) * FLT_EPSILON (3e-5 at k = 4096).
+// TF32 (10-bit inputs) misses that by a factor of ten or more.
+double frobenius_bound(int k) { return 4.0 * std::sqrt(static_cast<double>(std::max(k, 1))) * FLT_EPSILON; }
+
+// Compares rows first_row.. of C (row_count x n floats, as the GPU wrote them) with the exact
+// rows. a and b are the whole inputs.
+testing::AssertionResult product_matches(const std::vector<float>& a, const std::vector<float>& b, Shape s,
+                                         int first_row, const std::vector<double>& exact,
+                                         const std::vector<float>& c_rows) {
+  const int row_count = s.n > 0 ? static_cast<int>(c_rows.size() / s.n) : 0;
+  std::vector<double> column_norm(s.n, 0.0);
+  for (int p = 0; p < s.k; ++p)
+    for (int j = 0; j < s.n; ++j) column_norm[j] += static_cast<double>(b[static_cast<std::size_t>(p) * s.n + j]) * b[static_cast<std::size_t>(p) * s.n + j];
+  for (double& x : column_norm) x = std::sqrt(x);
+
+  std::ostringstream first_bad;
+  long long bad = 0, unwritten = 0;
+  double error2 = 0, exact2 = 0;
+  for (int i = 0; i < row_count; ++i) {
+    double row_norm = 0;
+    for (int p = 0; p < s.k; ++p) row_norm += static_cast<double>(a[static_cast<std::size_t>(first_row + i) * s.k + p]) * a[static_cast<std::size_t>(first_row + i) * s.k + p];
+    row_norm = std::sqrt(row_norm);
+    for (int j = 0; j < s.n; ++j) {
+      const std::size_t at = static_cast<std::size_t>(i) * s.n + j;
+      const float got = c_rows[at];
+      const double want = exact[at];
+      const bool never_written = grader::is_poison(got);
+      const double d = static_cast<double>(got) - want;
+      const double allowed = std::max(s.k, 1) * FLT_EPSILON * row_norm * column_norm[j] + 1e-30;
+      error2 += never_written ? want * want + 1 : d * d;
+      exact2 += want * want;
+      if (never_written || !(std::fabs(d) <= allowed)) {  // !(<=) also catches NaN
+        unwritten += never_written;
+        if (++bad <= 5)
+          first_bad << "\n    C(" << first_row + i << ", " << j << "): expected " << want << ", got " << got
+                    << (never_written ? " (never written)" : "") << ", allowed error " << allowed;
+      }
+    }
+  }
+  const double relative = exact2 > 0 ? std::sqrt(error2 / exact2) : std::sqrt(error2);
+  if (bad > 0)
+    return testing::AssertionFailure() << "values differ from the CPU reference for " << s.describe() << ": "
+                                       << bad << " of " << c_rows.size() << " elements are wrong (" << unwritten
+                                       << " never written), relative Frobenius error " << relative
+                                       << "; the first:" << first_bad.str();
+  if (relative > frobenius_bound(s.k))
+    return testing::AssertionFailure() << "values differ from the CPU reference for " << s.describe()
+                                       << ": relative Frobenius error " << relative << " is above "
+                                       << frobenius_bound(s.k) << " (4 sqrt(k) float epsilon): is part of the "
+                                       << "arithmetic in less than float precision (TF32, half)?";
+  return testing::AssertionSuccess();
+}
+
+// Runs `matmul` on fresh random inputs of shape s, into a poisoned output with a guard behind it,
+// and compares all of C with the CPU reference. `offset` floats into each allocation: 0, or 1 for
+// matrices that are not 16-byte aligned.
+testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s, int offset = 0) {
+  const std::vector<float> a = grader::random_floats(static_cast<std::size_t>(s.m) * s.k, -1, 1);
+  const std::vector<float> b = grader::random_floats(static_cast<std::size_t>(s.k) * s.n, -1, 1);
+  std::vector<float> a_padded(offset, 0.0f), b_padded(offset, 0.0f);
+  a_padded.insert(a_padded.end(), a.begin(), a.end());
+  b_padded.insert(b_padded.end(), b.begin(), b.end());
+  auto d_a = grader::device(a_padded), d_b = grader::device(b_padded);
+  const std::size_t count = static_cast<std::size_t>(s.m) * s.n;
+  grader::Output<float> out(count + offset);
+  matmul(d_a.data() + offset, d_b.data() + offset, out.data() + offset, s.m, s.n, s.k);
+  const testing::AssertionResult guard = out.guard_intact();
+  if (!guard) return guard;
+  std::vector<float> c = out.to_host();
+  for (int i = 0; i < offset; ++i)
+    if (!grader::is_poison(c[i])) return testing::AssertionFailure() << "wrote before the start of C";
+  c.erase(c.begin(), c.begin() + offset);
+  return product_matches(a, b, s, 0, cpu_matmul(a, b, s.m, s.n, s.k), c);
+}
+
+// Squares that catch indexing bugs: 1, a warp and either side of it, 100, the seed's 1600.
+// Under compute-sanitizer (100 times slower, and racecheck far more) at most 128.
+std::vector<Shape> square_shapes() {
+  if (grader::under_sanitizer()) return {{1, 1, 1}, {31, 31, 31}, {33, 33, 33}, {100, 100, 100}, {128, 128, 128}};
+  return {{1, 1, 1}, {31, 31, 31}, {32, 32, 32}, {33, 33, 33}, {100, 100, 100}, {1600, 1600, 1600}};
+}
+
+// Shapes that are no multiple of any tile, tall, wide, k = 1, and one a little over a 128 tile.
+std::vector<Shape> odd_shapes() {
+  return {{257, 129, 67}, {64, 48, 1}, {1, 300, 45}, {300, 1, 45}, {130, 260, 9}, {7, 5, 1000}};
+}
+
+void expect_square_sizes(MatmulFunction matmul) {
+  for (Shape s : square_shapes()) EXPECT_TRUE(multiplies_like_the_cpu(matmul, s));
+}
+
+void expect_odd_shapes(MatmulFunction matmul) {
+  for (Shape s : odd_shapes()) EXPECT_TRUE(multiplies_like_the_cpu(matmul, s));
+  // m or n = 0: nothing to do, nothing written. k = 0: C is all zeros.
+  for (Shape s : {Shape{0, 5, 5}, Shape{5, 0, 5}}) {
+    grader::Output<float> out(0);
+    matmul(nullptr, nullptr, out.data(), s.m, s.n, s.k);
+    EXPECT_TRUE(out.guard_intact()) << "for " << s.describe();
+  }
+  grader::Output<float> zeros(6 * 7);
+  matmul(nullptr, nullptr, zeros.data(), 6, 7, 0);
+  EXPECT_TRUE(grader::matches(std::vector<double>(6 * 7, 0.0), zeros, grader::Tolerance::exact()))
+      << "with k = 0, C = A * B is all zeros";
+}
+
+// cuBLAS is NVIDIA's code, built without line information: compute-sanitizer has nothing of the
+// student's to find in it, and racecheck is very slow on its kernels.
+#define SKIP_CUBLAS_UNDER_SANITIZER() \
+  if (grader::under_sanitizer()) GTEST_SKIP() << "cuBLAS itself is not run under compute-sanitizer"
+
+TEST(Naive, SquareSizesMatchCpu) {
+  REQUIRE_GPU();
+  expect_square_sizes(matmul_naive);
+}
+
+TEST(Naive, OddShapesMatchCpu) {
+  REQUIRE_GPU();
+  expect_odd_shapes(matmul_naive);
+}
+
+TEST(Tiled, SquareSizesMatchCpu) {
+  REQUIRE_GPU();
+  expect_square_sizes(matmul_tiled);
+}
+
+TEST(Tiled, OddShapesMatchCpu) {
+  REQUIRE_GPU();
+  expect_odd_shapes(matmul_tiled);
+}
+
+TEST(Cublas, SquareSizesMatchCpu) {
+  REQUIRE_GPU();
+  SKIP_CUBLAS_UNDER_SANITIZER();
+  expect_square_sizes(matmul_cublas);
+}
+
+TEST(Cublas, OddShapesMatchCpu) {
+  REQUIRE_GPU();
+  SKIP_CUBLAS_UNDER_SANITIZER();
+  expect_odd_shapes(matmul_cublas);
+}
+
+TEST(Cublas, OneHandleInPlainFp32) {
+  REQUIRE_GPU();
+  SKIP_CUBLAS_UNDER_SANITIZER();
+  const cublasHandle_t first = cublas_handle(), second = cublas_handle();
+  ASSERT_NE(first, nullptr) << "cublas_handle() returned no handle";
+  EXPECT_EQ(first, second) << "cublas_handle() made a new handle on its second call: keep the first (a static)";
+  cublasMath_t mode{};
+  ASSERT_EQ(cublasGetMathMode(first, &mode), CUBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(mode == CUBLAS_DEFAULT_MATH || mode == CUBLAS_PEDANTIC_MATH)
+      << "the handle's math mode is " << static_cast<int>(mode)
+      << ": set CUBLAS_DEFAULT_MATH, so that cublasSgemm computes in FP32, not TF32";
+}
+
+TEST(RegisterBlocked, SquareSizesMatchCpu) {
+  REQUIRE_GPU();
+  expect_square_sizes(matmul_register_blocked);
+  EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}));  // whole tiles only
+}
+
+TEST(RegisterBlocked, OddShapesMatchCpu) {
+  REQUIRE_GPU();
+  expect_odd_shapes(matmul_register_blocked);
+}
+
+// Whole tiles, but every matrix starts one float into its allocation: float4 loads there would
+// fault ("misaligned address").
+TEST(RegisterBlocked, UnalignedMatricesMatchCpu) {
+  REQUIRE_GPU();
+  EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}, 1));
+}
+
+TEST(Matmul, NegativeSizesThrow) {
+  REQUIRE_GPU();
+  for (MatmulFunction matmul : {matmul_naive, matmul_tiled, matmul_cublas, matmul_register_blocked}) {
+    EXPECT_TRUE(multiplies_like_the_cpu(matmul, {3, 4, 5}));  // (also: TODO until written)
+    grader::Output<float> out(16);
+    EXPECT_THROW(matmul(nullptr, nullptr, out.data(), -1, 4, 4), std::invalid_argument);
+    EXPECT_THROW(matmul(nullptr, nullptr, out.data(), 4, 4, -4), std::invalid_argument);
+    EXPECT_TRUE(out.guard_intact());
+    const std::vector<float> c = out.to_host();
+    EXPECT_TRUE(std::all_of(c.begin(), c.end(), [](float x) { return grader::is_poison(x); }))
+        << "a call with a negative size changed C";
+  }
+}
+
+// ---- Speed ----------------------------------------------------------------------------------
+// 4096 x 4096 x 4096 (64 MB per matrix, 1.4e11 flops), smaller on a GPU with less free memory,
+// every kernel against cuBLAS in FP32, called by the grader with its own handle.
+
+cublasHandle_t grader_cublas() {
+  static const cublasHandle_t handle = [] {
+    cublasHandle_t h = nullptr;
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS || cublasSetMathMode(h, CUBLAS_DEFAULT_MATH) != CUBLAS_STATUS_SUCCESS)
+      throw std::runtime_error("the grader could not create its cuBLAS handle");
+    return h;
+  }();
+  return handle;
+}
+
+struct SpeedSetup {
+  int n;
+  stepwise::DeviceBuffer<float> a, b, c;
+  explicit SpeedSetup(int wanted)
+      : n(square_that_fits(wanted)), a(count()), b(count()), c(count()) {}
+
+  static int square_that_fits(int wanted) {
+    const std::size_t elements = grader::fit_in_device_memory(static_cast<std::size_t>(wanted) * wanted, 3 * sizeof(float));
+    int n = wanted;
+    while (static_cast<std::size_t>(n) * n > elements) n /= 2;
+    return n;
+  }
+  std::size_t count() const { return static_cast<std::size_t>(n) * n; }
+  double gflop() const { return 2.0 * n * n * n / 1e9; }
+
+  // The student's call: fresh A and B, C poisoned, and afterwards all of C written and four
+  // random rows right (all of C on the CPU would take a minute).
+  grader::Workload multiplying_with(MatmulFunction matmul) {
+    return {[this] {
+              grader::refill_random(a.data(), count(), -1, 1);
+              grader::refill_random(b.data(), count(), -1, 1);
+              grader::poison(c.data(), count());
+            },
+            [this, matmul] { matmul(a.data(), b.data(), c.data(), n, n, n); },
+            [this] { return sampled_rows_right(); }};
+  }
+
+  testing::AssertionResult sampled_rows_right() const {
+    // C first: read right when a call returns, it must already be complete.
+    const std::vector<float> host_c = c.to_host(), host_a = a.to_host(), host_b = b.to_host();
+    for (std::size_t i = 0; i < host_c.size(); ++i)
+      if (grader::is_poison(host_c[i]))
+        return testing::AssertionFailure() << "C(" << i / n << ", " << i % n
+                                           << ") was never written: the output of the timed call is wrong";
+    for (int sample = 0; sample < 4; ++sample) {
+      const int row = grader::random_ints(1, 0, n - 1)[0];
+      const std::vector<float> c_row(host_c.begin() + static_cast<std::ptrdiff_t>(row) * n,
+                                     host_c.begin() + static_cast<std::ptrdiff_t>(row + 1) * n);
+      const testing::AssertionResult right =
+          product_matches(host_a, host_b, {n, n, n}, row, cpu_matmul_rows(host_a, host_b, n, n, row, 1), c_row);
+      if (!right) return right;
+    }
+    return testing::AssertionSuccess();
+  }
+
+  // cuBLAS FP32 on the same matrices, called by the grader with its own handle, timed and
+  // checked the same way as the student's call (so a small product pays the same host overhead).
+  double library_ms() {
+    return grader::gpu_median_ms(multiplying_with([](const float* a, const float* b, float* c, int m, int n, int k) {
+      const float one = 1.0f, zero = 0.0f;
+      if (cublasSgemm(grader_cublas(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n) !=
+          CUBLAS_STATUS_SUCCESS)
+        throw std::runtime_error("the grader's cublasSgemm failed");
+    }));
+  }
+};
+
+// ms of the student's call as a fraction of cuBLAS's. Above 1.5 is beyond what FP32 arithmetic
+// allows next to cuBLAS: TF32, or work skipped.
+grader::Figure fraction_of_cublas(const SpeedSetup& s, double library_ms, double ms) {
+  std::ostringstream how;
+  how.precision(3);
+  how << s.gflop() / ms << " vs " << s.gflop() / library_ms << " TFLOP/s (cuBLAS FP32), " << s.n << "^3";
+  return grader::Figure{library_ms / ms, how.str(), 1.5};
+}
+
+void expect_fraction_of_cublas(MatmulFunction matmul) {
+  SpeedSetup s(4096);
+  const grader::Workload work = s.multiplying_with(matmul);
+  grader::expect_speed([&] {
+    const double ms = grader::gpu_median_ms(work);
+    return fraction_of_cublas(s, s.library_ms(), ms);
+  });
+}
+
+TEST(MatmulSpeed, NaiveFractionOfCublas) {
+  REQUIRE_GPU();
+  expect_fraction_of_cublas(matmul_naive);
+}
+
+TEST(MatmulSpeed, TiledFractionOfCublas) {
+  REQUIRE_GPU();
+  expect_fraction_of_cublas(matmul_tiled);
+}
+
+TEST(MatmulSpeed, RegisterBlockedFractionOfCublas) {
+  REQUIRE_GPU();
+  expect_fraction_of_cublas(matmul_register_blocked);
+}
+
+TEST(MatmulSpeed, TiledOverNaive) {
+  REQUIRE_GPU();
+  SpeedSetup s(4096);
+  const grader::Workload naive = s.multiplying_with(matmul_naive), tiled = s.multiplying_with(matmul_tiled);
+  grader::expect_speed([&] {
+    const double naive_ms = grader::gpu_median_ms(naive);
+    return grader::speedup(naive_ms, grader::gpu_median_ms(tiled), "the naive kernel");
+  });
+}
+
+// Your cuBLAS call against the grader's, on a large product: the same library, so about 1.
+TEST(CublasSpeed, LargeProductMatchesLibrary) {
+  REQUIRE_GPU();
+  expect_fraction_of_cublas(matmul_cublas);
+}
+
+// A 256^3 product takes cuBLAS about 10 us; creating a handle takes far longer. A call that
+// creates (or destroys) its handle each time falls far below the grader's call with a handle
+// made beforehand.
+TEST(CublasSpeed, SmallProductKeepsSetupOut) {
+  REQUIRE_GPU();
+  SpeedSetup s(256);
+  const grader::Workload work = s.multiplying_with(matmul_cublas);
+  grader::expect_speed([&] {
+    const double ms = grader::gpu_median_ms(work);
+    return fraction_of_cublas(s, s.library_ms(), ms);
+  });
+}
+
+}  // namespace

@@ -1,0 +1,80 @@
+// Lesson 06, reference solution: naive, tiled and cuBLAS matrix multiply.
+#include "shared_matmul.h"
+
+#include <algorithm>
+
+#include "matmul_helpers.h"
+#include "stepwise/check.h"
+
+// Thread (x, y) of the grid computes C's element in row y, column x: x follows threadIdx.x, so a
+// warp reads 32 neighbouring elements of B's row p and writes 32 neighbours of C (coalesced).
+__global__ void naive_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
+  const int col = blockIdx.x * blockDim.x + threadIdx.x;
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row >= m || col >= n) return;
+  float sum = 0.0f;
+  for (int p = 0; p < k; ++p) sum += a[static_cast<size_t>(row) * k + p] * b[static_cast<size_t>(p) * n + col];
+  c[static_cast<size_t>(row) * n + col] = sum;
+}
+
+void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k) {
+  check_matmul_sizes(m, n, k);
+  if (m == 0 || n == 0) return;
+  naive_kernel<<<tile_grid(m, n), dim3(kTile, kTile)>>>(a, b, c, m, n, k);
+  CUDA_CHECK_LAUNCH();
+}
+
+__global__ void tiled_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
+  __shared__ float tile_a[kTile][kTile];
+  __shared__ float tile_b[kTile][kTile];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int col = blockIdx.x * kTile + tx;
+  const int row = blockIdx.y * kTile + ty;
+
+  float sum = 0.0f;
+  for (int t = 0; t < k; t += kTile) {
+    // Every thread loads one element of each tile, a zero where the tile sticks out of the
+    // matrix, so that the products below need no bounds checks.
+    tile_a[ty][tx] = (row < m && t + tx < k) ? a[static_cast<size_t>(row) * k + t + tx] : 0.0f;
+    tile_b[ty][tx] = (t + ty < k && col < n) ? b[static_cast<size_t>(t + ty) * n + col] : 0.0f;
+    __syncthreads();  // the tiles are complete before anyone reads them
+    for (int p = 0; p < kTile; ++p) sum += tile_a[ty][p] * tile_b[p][tx];
+    __syncthreads();  // everyone is done reading before the next tiles overwrite them
+  }
+  if (row < m && col < n) c[static_cast<size_t>(row) * n + col] = sum;
+}
+
+void matmul_tiled(const float* a, const float* b, float* c, int m, int n, int k) {
+  check_matmul_sizes(m, n, k);
+  if (m == 0 || n == 0) return;
+  tiled_kernel<<<tile_grid(m, n), dim3(kTile, kTile)>>>(a, b, c, m, n, k);
+  CUDA_CHECK_LAUNCH();
+}
+
+cublasHandle_t cublas_handle() {
+  // A function-local static is created once, on the first call (thread-safely), and lives until
+  // the program ends. Creating a handle allocates memory and loads kernels: far slower than a
+  // small multiply, so it must not happen on every call.
+  static const cublasHandle_t handle = [] {
+    cublasHandle_t h = nullptr;
+    cublas_check(cublasCreate(&h), "cublasCreate");
+    // Plain FP32: the default, said explicitly. CUBLAS_TF32_TENSOR_OP_MATH would round the
+    // inputs to 10-bit mantissas and run on tensor cores, several times faster and less exact.
+    cublas_check(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+    return h;
+  }();
+  return handle;
+}
+
+void matmul_cublas(const float* a, const float* b, float* c, int m, int n, int k) {
+  check_matmul_sizes(m, n, k);
+  if (m == 0 || n == 0) return;
+  // cuBLAS is column-major. Row-major C (m x n) is, read column-major, C^T (n x m), and
+  // C^T = B^T * A^T, where row-major B and A read column-major are already B^T and A^T. So ask
+  // for the n x m product of "B" (n x k, leading dimension n) and "A" (k x m, leading
+  // dimension k): no copy, no transpose.
+  const float one = 1.0f, zero = 0.0f;
+  cublas_check(cublasSgemm(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a,
+                           std::max(k, 1), &zero, c, n),
+               "cublasSgemm");
+}
