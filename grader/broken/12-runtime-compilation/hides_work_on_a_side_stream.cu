@@ -1,0 +1,24 @@
+// broken: for large inputs launches on a private non-blocking stream and returns without waiting
+// fails: PolynomialSpeed.SpecialisedBeatsGeneric
+// expect: not ready when the call returned
+// Events on the default stream then time nothing. (The rest is the reference solution.)
+#include "polynomial.h"
+#include "solutions/12-runtime-compilation/kernel_cache.cu"
+#include "solutions/12-runtime-compilation/multiply_them.cu"
+#include "solutions/12-runtime-compilation/runtime_compilation.cu"
+#define evaluate_polynomial reference_evaluate_polynomial
+#include "solutions/12-runtime-compilation/polynomial.cu"
+#undef evaluate_polynomial
+
+void evaluate_polynomial(KernelCache& cache, const std::vector<float>& coefficients, const float* x, float* out,
+                         int n) {
+  if (n < (1 << 20)) return reference_evaluate_polynomial(cache, coefficients, x, out, n);
+  static cudaStream_t side = [] {
+    cudaStream_t stream = nullptr;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    return stream;
+  }();
+  const Kernel kernel = cache.get(polynomial_source(coefficients), kPolynomialKernelName);
+  void* arguments[] = {&x, &out, &n};
+  CUDA_CHECK(cudaLaunchKernel(kernel.handle(), dim3((n + 255) / 256), dim3(256), arguments, 0, side));
+}
