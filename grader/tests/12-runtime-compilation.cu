@@ -1,11 +1,13 @@
 // Grader tests for lesson 12 (runtime compilation with NVRTC: the architecture of the GPU in
 // use, compile errors with their log, loading and looking up kernels, launching with argument
 // arrays, a cache of compiled kernels, a polynomial specialised at run time).
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grader/grader.h"
@@ -314,6 +316,78 @@ TEST(Polynomial, CompilesOncePerPolynomial) {
   evaluate_polynomial(cache, other, d_x.data(), out.data(), 1000);
   EXPECT_EQ(cache.compilations(), 2) << "a call with other coefficients";
   EXPECT_TRUE(grader::matches(float_horner(other, x), out, Tolerance::exact()));
+}
+
+// ---- speed --------------------------------------------------------------------------------------
+
+// Large enough that the kernels, not the launch and the cache lookup, decide the times: 2^28
+// floats in and out (2 GB) where they fit.
+int speed_size() { return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, 2 * sizeof(float))); }
+
+// The timed call through a Workload: fresh x in [-1, 1] and a poisoned output before every run;
+// afterwards a sample of the output (every stride-th value and the last 1000) is checked bit for
+// bit against the CPU's float Horner. The sample is gathered by one strided copy, which waits for
+// the default stream only, so work hidden on another stream is caught as not ready.
+grader::Workload polynomial_workload(KernelCache& cache, const std::vector<float>& c, stepwise::DeviceBuffer<float>& x,
+                                     stepwise::DeviceBuffer<float>& out, int n) {
+  return grader::Workload{
+      [&x, &out, n] {
+        grader::refill_random(x.data(), n, -1.0f, 1.0f);
+        grader::poison(out.data(), n);
+      },
+      [&cache, &c, &x, &out, n] { evaluate_polynomial(cache, c, x.data(), out.data(), n); },
+      [&c, &x, &out, n]() -> testing::AssertionResult {
+        const int stride = std::max(1, n / 65536), strided = (n + stride - 1) / stride;
+        const int tail = std::min(n, 1000);
+        std::vector<float> xs(strided + tail), outs(strided + tail);
+        for (auto [to, from] : {std::pair<float*, const float*>{xs.data(), x.data()}, {outs.data(), out.data()}}) {
+          CUDA_CHECK(cudaMemcpy2D(to, sizeof(float), from, stride * sizeof(float), sizeof(float), strided,
+                                  cudaMemcpyDeviceToHost));
+          CUDA_CHECK(cudaMemcpy(to + strided, from + (n - tail), tail * sizeof(float), cudaMemcpyDeviceToHost));
+        }
+        return grader::matches(float_horner(c, xs), outs, Tolerance::exact());
+      }};
+}
+
+// The same polynomial compiled by nvcc ahead of time and by NVRTC at run time: the same compiler,
+// so the same speed. (Faster by more than a quarter would mean the work was not done.)
+TEST(PolynomialSpeed, RuntimeCompiledMatchesAheadOfTime) {
+  REQUIRE_GPU();
+  const int n = speed_size();
+  stepwise::DeviceBuffer<float> x(n), out(n);
+  KernelCache cache;
+  const std::vector<float> c = fixed_polynomial_coefficients();
+  const grader::Workload workload = polynomial_workload(cache, c, x, out, n);
+  grader::expect_speed([&] {
+    grader::refill_random(x.data(), n, -1.0f, 1.0f);
+    const double aot_ms = grader::gpu_median_ms([&] { evaluate_fixed_polynomial_aot(x.data(), out.data(), n); });
+    const double rtc_ms = grader::gpu_median_ms(workload);
+    return grader::Figure{aot_ms / rtc_ms,
+                          std::to_string(rtc_ms) + " ms vs " + std::to_string(aot_ms) + " ms compiled by nvcc, degree " +
+                              std::to_string(polynomial_aot::kFixedDegree),
+                          1.25};
+  });
+  EXPECT_EQ(cache.compilations(), 1) << "the timed calls compiled the kernel again";
+}
+
+// Degree 48: the generic kernel loads a coefficient and counts its loop at every step, and
+// becomes compute-bound; the specialised one does one fused multiply-add per step and stays
+// close to memory speed.
+TEST(PolynomialSpeed, SpecialisedBeatsGeneric) {
+  REQUIRE_GPU();
+  constexpr int kDegree = 48;
+  const int n = speed_size();
+  stepwise::DeviceBuffer<float> x(n), out(n);
+  KernelCache cache;
+  const std::vector<float> c = grader::random_floats(kDegree + 1, -1, 1);
+  auto d_c = grader::device(c);
+  const grader::Workload workload = polynomial_workload(cache, c, x, out, n);
+  grader::expect_speed([&] {
+    grader::refill_random(x.data(), n, -1.0f, 1.0f);
+    const double generic_ms =
+        grader::gpu_median_ms([&] { evaluate_polynomial_generic(d_c.data(), kDegree, x.data(), out.data(), n); });
+    return grader::speedup(generic_ms, grader::gpu_median_ms(workload), "the generic kernel (degree 48)");
+  });
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // broken: for large inputs launches on a private non-blocking stream and returns without waiting
 // fails: PolynomialSpeed.SpecialisedBeatsGeneric
-// expect: not ready when the call returned
+// expect: results were not ready when the call returned
 // Events on the default stream then time nothing. (The rest is the reference solution.)
+#include "grader/broken/tricks.h"
 #include "polynomial.h"
 #include "solutions/12-runtime-compilation/kernel_cache.cu"
 #include "solutions/12-runtime-compilation/multiply_them.cu"
@@ -12,13 +13,8 @@
 
 void evaluate_polynomial(KernelCache& cache, const std::vector<float>& coefficients, const float* x, float* out,
                          int n) {
-  if (n < (1 << 20)) return reference_evaluate_polynomial(cache, coefficients, x, out, n);
-  static cudaStream_t side = [] {
-    cudaStream_t stream = nullptr;
-    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    return stream;
-  }();
+  if (n <= broken::kSpeedCheckSize) return reference_evaluate_polynomial(cache, coefficients, x, out, n);
   const Kernel kernel = cache.get(polynomial_source(coefficients), kPolynomialKernelName);
   void* arguments[] = {&x, &out, &n};
-  CUDA_CHECK(cudaLaunchKernel(kernel.handle(), dim3((n + 255) / 256), dim3(256), arguments, 0, side));
+  CUDA_CHECK(cudaLaunchKernel(kernel.handle(), dim3((n + 255) / 256), dim3(256), arguments, 0, broken::private_stream()));
 }

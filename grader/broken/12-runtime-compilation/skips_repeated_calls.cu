@@ -1,7 +1,8 @@
 // broken: returns at once when called again with the same coefficients, pointers and size
 // fails: PolynomialSpeed.SpecialisedBeatsGeneric
-// expect: output of the timed call is wrong
+// expect: output of the timed call is wrong: was the work skipped
 // (The rest is the reference solution.)
+#include "grader/broken/tricks.h"
 #include "polynomial.h"
 #include "solutions/12-runtime-compilation/kernel_cache.cu"
 #include "solutions/12-runtime-compilation/multiply_them.cu"
@@ -12,11 +13,6 @@
 
 void evaluate_polynomial(KernelCache& cache, const std::vector<float>& coefficients, const float* x, float* out,
                          int n) {
-  static std::vector<float> last_coefficients;
-  static const float* last_x = nullptr;
-  static float* last_out = nullptr;
-  static int last_n = -1;
-  if (coefficients == last_coefficients && x == last_x && out == last_out && n == last_n) return;
-  last_coefficients = coefficients, last_x = x, last_out = out, last_n = n;
+  if (broken::same_as_last_call(coefficients, x, out, n)) return;
   reference_evaluate_polynomial(cache, coefficients, x, out, n);
 }
