@@ -1,0 +1,396 @@
+// Grader tests for lesson 12 (runtime compilation with NVRTC: the architecture of the GPU in
+// use, compile errors with their log, loading and looking up kernels, launching with argument
+// arrays, a cache of compiled kernels, a polynomial specialised at run time).
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grader/grader.h"
+#include "multiply_them.h"
+#include "polynomial.h"
+#include "polynomial_aot.cuh"
+#include "polynomial_cpu.h"
+#include "runtime_compilation.h"
+#include "stepwise/todo.h"
+
+namespace {
+
+using grader::Output;
+using grader::Tolerance;
+
+// The grader's own kernel for the checks of steps 1 and 3, so that they do not depend on step 2.
+// FACTOR comes from an option (-DFACTOR=...) where a check passes one.
+const char* const kScaleSource = R"(
+#ifndef FACTOR
+#define FACTOR 2.0f
+#endif
+extern "C" __global__ void scale(float* x, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] = x[i] * FACTOR;
+}
+)";
+
+// The same with a mistake on line 3: `factor` is not declared.
+const char* const kBrokenSource = "extern \"C\" __global__ void scale(float* x, int n) {\n"
+                                  "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                  "  if (i < n) x[i] = x[i] * factor;\n"
+                                  "}\n";
+
+// The architecture a cubin holds machine code for, read from its ELF header, not from what the
+// code under test says: e_flags (at byte 48 of a 64-bit ELF file) holds the SM number, in bits
+// 8-15 since ELF ABI version 8 (CUDA 12.8+: 0x5a00 for sm_90), in bits 0-7 before.
+int cubin_sm(const std::vector<char>& code) {
+  if (code.size() < 52 || std::memcmp(code.data(), "\x7f" "ELF", 4) != 0 || code[4] != 2) return -1;
+  std::uint32_t flags = 0;
+  std::memcpy(&flags, code.data() + 48, sizeof flags);
+  const int abi_version = static_cast<unsigned char>(code[8]);
+  return abi_version >= 8 ? (flags >> 8) & 0xff : flags & 0xff;
+}
+
+int sm_number(GpuArchitecture a) { return a.major * 10 + a.minor; }
+
+GpuArchitecture device_architecture() {
+  int device = 0;
+  cudaDeviceProp properties{};
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
+  return {properties.major, properties.minor};
+}
+
+// An architecture whose machine code this GPU cannot run (another major version), but which
+// every NVRTC of CUDA 12 and 13 compiles for.
+GpuArchitecture another_architecture() {
+  return device_architecture().major == 7 ? GpuArchitecture{8, 0} : GpuArchitecture{7, 5};
+}
+
+// Runs `action`, which must throw an exception of type E; returns its message, or fails.
+template <typename E, typename Action>
+testing::AssertionResult throws_with(Action&& action, const std::vector<std::string>& must_mention,
+                                     const char* what) {
+  try {
+    action();
+  } catch (const stepwise::NotImplemented&) {
+    throw;
+  } catch (const E& e) {
+    const std::string message = e.what();
+    for (const std::string& part : must_mention)
+      if (message.find(part) == std::string::npos)
+        return testing::AssertionFailure() << what << ": the error does not mention '" << part
+                                           << "'. It reads:\n" << message;
+    return testing::AssertionSuccess();
+  }
+  return testing::AssertionFailure() << what << ": no error was thrown";
+}
+
+// CUDA's "last error" is clear: a failure handled inside the code under test must not show up
+// again at the next launch check.
+testing::AssertionResult last_error_clear() {
+  const cudaError_t last = cudaGetLastError();
+  if (last == cudaSuccess) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "CUDA's last error is still set (" << cudaGetErrorString(last)
+                                     << "): after a failed call that you handle, call cudaGetLastError() "
+                                        "to clear it, or the next CUDA_CHECK_LAUNCH reports it";
+}
+
+// Runs a `scale` kernel on random values and checks x * factor.
+testing::AssertionResult scales_by(const Kernel& kernel, float factor, int n) {
+  const std::vector<float> x = grader::random_floats(n, -10, 10);
+  auto d_x = grader::device(x);
+  float* pointer = d_x.data();
+  void* arguments[] = {&pointer, &n};
+  CUDA_CHECK(cudaLaunchKernel(kernel.handle(), dim3((n + 255) / 256), dim3(256), arguments));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<double> expected(n);
+  for (int i = 0; i < n; ++i) expected[i] = x[i] * factor;
+  return grader::matches(expected, d_x.to_host(), Tolerance::ulps(0.5));
+}
+
+// p(x) exactly as the kernel must compute it: Horner's rule with fused multiply-adds in float,
+// each correctly rounded on the CPU as on the GPU, so the results agree bit for bit.
+std::vector<double> float_horner(const std::vector<float>& c, const std::vector<float>& x) {
+  std::vector<double> out(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    float acc = c.back();
+    for (std::size_t k = c.size() - 1; k-- > 0;) acc = std::fma(acc, x[i], c[k]);
+    out[i] = acc;
+  }
+  return out;
+}
+
+// ---- step 1: the architecture, compiling, loading --------------------------------------------
+
+TEST(CpuArchitecture, OptionNamesTheTarget) {
+  EXPECT_EQ(architecture_option({8, 6}), "--gpu-architecture=sm_86");
+  EXPECT_EQ(architecture_option({7, 5}), "--gpu-architecture=sm_75");
+  EXPECT_EQ(architecture_option({12, 0}), "--gpu-architecture=sm_120");
+}
+
+// The check that catches a hard-coded architecture on any machine, the grader's GPU included:
+// the machine code itself, not the code's own account of it, must be for each architecture
+// asked for.
+TEST(CpuCompile, CubinIsForTheRequestedArchitecture) {
+  for (GpuArchitecture target : {GpuArchitecture{7, 5}, GpuArchitecture{8, 0}, GpuArchitecture{8, 6},
+                                 GpuArchitecture{8, 9}, GpuArchitecture{9, 0}}) {
+    SCOPED_TRACE("target " + sm_name(target));
+    const Cubin cubin = compile_to_cubin(kScaleSource, "scale.cu", target);
+    EXPECT_EQ(cubin.architecture, target) << "Cubin::architecture is not the target";
+    const int sm = cubin_sm(cubin.code);
+    EXPECT_EQ(sm, sm_number(target)) << "the machine code is for sm_" << sm << ", but " << sm_name(target)
+                                     << " was asked for: is the architecture hard-coded instead of taken "
+                                        "from the target?";
+  }
+}
+
+TEST(CpuCompile, OptionsReachTheCompiler) {
+  // FACTOR is defined only by the option: a dropped option makes this a compile error.
+  const char* const needs_factor = "extern \"C\" __global__ void f(float* x) { x[0] = FACTOR; }\n";
+  // (A CompileError here, "identifier FACTOR is undefined": the options did not reach
+  // nvrtcCompileProgram.)
+  const Cubin cubin = compile_to_cubin(needs_factor, "f.cu", {7, 5}, {"-DFACTOR=3.0f"});
+  EXPECT_EQ(cubin_sm(cubin.code), 75);
+  EXPECT_TRUE(throws_with<CompileError>([&] { compile_to_cubin(needs_factor, "f.cu", {7, 5}); }, {"f.cu"},
+                                        "a source using FACTOR, compiled without -DFACTOR"));
+}
+
+// ---- step 3: compile errors -------------------------------------------------------------------
+
+TEST(CpuCompile, ErrorCarriesTheLogWithTheLine) {
+  EXPECT_TRUE(throws_with<CompileError>([] { compile_to_cubin(kBrokenSource, "broken_scale.cu", {8, 0}); },
+                                        {"broken_scale.cu(3): error", "factor"},
+                                        "compiling a source with an undeclared name on line 3"))
+      << "a CompileError must carry NVRTC's log: nvrtcGetProgramLog";
+  // The program goes on: the next compilation works.
+  const Cubin cubin = compile_to_cubin(kScaleSource, "scale.cu", {8, 0});
+  EXPECT_FALSE(cubin.code.empty());
+}
+
+// ---- step 1 on the GPU ------------------------------------------------------------------------
+
+TEST(Architecture, IsTheGpuInUse) {
+  REQUIRE_GPU();
+  EXPECT_EQ(current_architecture(), device_architecture());
+}
+
+TEST(Architecture, CompiledKernelRunsOnTheGpuInUse) {
+  REQUIRE_GPU();
+  const Kernel kernel = compile_kernel(kScaleSource, "scale");
+  const GpuArchitecture gpu = device_architecture();
+  EXPECT_EQ(kernel.architecture(), gpu);
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel.handle())));
+  EXPECT_EQ(attributes.binaryVersion, sm_number(gpu))
+      << "the loaded machine code is for sm_" << attributes.binaryVersion << ", the GPU is " << sm_name(gpu);
+  EXPECT_TRUE(scales_by(kernel, 2.0f, 100003));
+}
+
+TEST(Architecture, CodeForAnotherArchitectureIsAClearError) {
+  REQUIRE_GPU();
+  const GpuArchitecture other = another_architecture();
+  const Cubin cubin = compile_to_cubin(kScaleSource, "scale.cu", other);
+  EXPECT_TRUE(throws_with<std::runtime_error>([&] { load_kernel(cubin, "scale"); },
+                                              {sm_name(other), sm_name(device_architecture())},
+                                              "loading machine code for another architecture"));
+  EXPECT_TRUE(last_error_clear());
+}
+
+TEST(LoadKernel, MissingNameIsAClearError) {
+  REQUIRE_GPU();
+  // A lookup of a missing name is a failed CUDA call, which compute-sanitizer counts as an error
+  // even when the code handles it well; the sanitizer's run has nothing to check here.
+  if (grader::under_sanitizer()) GTEST_SKIP() << "looks up missing kernels on purpose";
+  EXPECT_TRUE(throws_with<std::runtime_error>([] { compile_kernel(kScaleSource, "no_such_kernel"); },
+                                              {"no_such_kernel"}, "looking up a kernel the source lacks"));
+  EXPECT_TRUE(last_error_clear());
+  // Without extern "C", C++ gives the kernel a longer ("mangled") name that encodes its
+  // parameter types, so the plain name finds nothing.
+  EXPECT_TRUE(throws_with<std::runtime_error>(
+      [] { compile_kernel("__global__ void twice(float* x) { x[threadIdx.x] *= 2; }\n", "twice"); }, {"twice"},
+      "looking up a kernel that is not extern \"C\""));
+  EXPECT_TRUE(last_error_clear());
+  // And the program goes on.
+  EXPECT_TRUE(scales_by(compile_kernel(kScaleSource, "scale"), 2.0f, 1000));
+}
+
+TEST(LoadKernel, CompileErrorOnTheGpuPathToo) {
+  REQUIRE_GPU();
+  EXPECT_TRUE(throws_with<CompileError>([] { compile_kernel(kBrokenSource, "scale"); }, {"(3): error"},
+                                        "compile_kernel on a source with a mistake on line 3"));
+  EXPECT_TRUE(last_error_clear());
+}
+
+// ---- step 2: multiply_them ----------------------------------------------------------------------
+
+std::vector<double> products(const std::vector<float>& a, const std::vector<float>& b) {
+  std::vector<double> p(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) p[i] = a[i] * b[i];  // the float product, rounded once
+  return p;
+}
+
+TEST(MultiplyThem, InOutAtTheSeedsSizes) {
+  REQUIRE_GPU();
+  const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
+  const int large = static_cast<int>(grader::fit_in_device_memory(20000003, 3 * sizeof(float)));
+  for (int n : {1, 400, 2000, 10007, large}) {
+    SCOPED_TRACE("n = " + std::to_string(n) + (n == 2000 ? " (more than one block can hold)" : ""));
+    const std::vector<float> a = grader::random_floats(n, -3, 3), b = grader::random_floats(n, -3, 3);
+    std::vector<float> dest = grader::poisoned_host<float>(n);
+    multiply_them_in_out(kernel, dest.data(), a.data(), b.data(), n);
+    EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
+  }
+}
+
+TEST(MultiplyThem, DeviceArraysAtEverySize) {
+  REQUIRE_GPU();
+  const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
+  for (int n : grader::standard_sizes(3 * sizeof(float))) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<float> a = grader::random_floats(n, -3, 3), b = grader::random_floats(n, -3, 3);
+    auto d_a = grader::device(a), d_b = grader::device(b);
+    Output<float> dest(n);
+    multiply_them(kernel, dest.data(), d_a.data(), d_b.data(), n);
+    EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
+  }
+}
+
+// ---- step 4: the cache and the specialised polynomial ----------------------------------------
+
+TEST(KernelCache, SecondRequestDoesNotRecompile) {
+  REQUIRE_GPU();
+  KernelCache cache;
+  const Kernel first = cache.get(kScaleSource, "scale");
+  EXPECT_EQ(cache.compilations(), 1);
+  const Kernel again = cache.get(kScaleSource, "scale");
+  EXPECT_EQ(cache.compilations(), 1) << "the same source, name and options were compiled twice";
+  EXPECT_EQ(again.handle(), first.handle()) << "the second request did not return the kept kernel";
+
+  // A different constant is a different source: compiled anew, and it computes with the new one.
+  const Kernel tripled = cache.get(std::string("#define FACTOR 3.0f\n") + kScaleSource, "scale");
+  EXPECT_EQ(cache.compilations(), 2) << "a source with another constant was not compiled";
+  EXPECT_TRUE(scales_by(tripled, 3.0f, 1000));
+  // Different options too.
+  const Kernel halved = cache.get(kScaleSource, "scale", {"-DFACTOR=0.5f"});
+  EXPECT_EQ(cache.compilations(), 3) << "the same source with other options was not compiled";
+  EXPECT_TRUE(scales_by(halved, 0.5f, 1000));
+  EXPECT_TRUE(scales_by(cache.get(kScaleSource, "scale"), 2.0f, 1000));
+  EXPECT_EQ(cache.compilations(), 3);
+}
+
+TEST(KernelCache, FailedCompileKeepsNothing) {
+  REQUIRE_GPU();
+  KernelCache cache;
+  EXPECT_TRUE(throws_with<CompileError>([&] { cache.get(kBrokenSource, "scale"); }, {"(3): error"},
+                                        "a cached compile of a source with a mistake on line 3"));
+  EXPECT_EQ(cache.size(), 0u) << "a failed compilation left an entry in the cache";
+  EXPECT_TRUE(scales_by(cache.get(kScaleSource, "scale"), 2.0f, 1000));
+}
+
+TEST(Polynomial, MatchesFloatHornerBitForBit) {
+  REQUIRE_GPU();
+  KernelCache cache;
+  for (int degree : {0, 1, 8, 48}) {
+    const std::vector<float> c = grader::random_floats(degree + 1, -1, 1);
+    // standard_sizes() without its largest: the CPU reference of degree 48 would take seconds.
+    for (int n : {0, 1, 31, 32, 33, 1000, 100017, 1000003}) {
+      SCOPED_TRACE("degree " + std::to_string(degree) + ", n = " + std::to_string(n));
+      const std::vector<float> x = grader::random_floats(n, -1, 1);
+      auto d_x = grader::device(x);
+      Output<float> out(n);
+      evaluate_polynomial(cache, c, d_x.data(), out.data(), n);
+      EXPECT_TRUE(grader::matches(float_horner(c, x), out, Tolerance::exact()))
+          << "each coefficient must be an exact float literal (%a), and each step fmaf(acc, v, c[k])";
+    }
+  }
+}
+
+TEST(Polynomial, CompilesOncePerPolynomial) {
+  REQUIRE_GPU();
+  KernelCache cache;
+  const std::vector<float> c = grader::random_floats(9, -1, 1), other = grader::random_floats(9, -1, 1);
+  const std::vector<float> x = grader::random_floats(1000, -1, 1);
+  auto d_x = grader::device(x);
+  Output<float> out(x.size());
+  for (int call = 0; call < 3; ++call) evaluate_polynomial(cache, c, d_x.data(), out.data(), 1000);
+  EXPECT_EQ(cache.compilations(), 1) << "three calls with the same coefficients";
+  evaluate_polynomial(cache, other, d_x.data(), out.data(), 1000);
+  EXPECT_EQ(cache.compilations(), 2) << "a call with other coefficients";
+  EXPECT_TRUE(grader::matches(float_horner(other, x), out, Tolerance::exact()));
+}
+
+// ---- speed --------------------------------------------------------------------------------------
+
+// Large enough that the kernels, not the launch and the cache lookup, decide the times: 2^28
+// floats in and out (2 GB) where they fit.
+int speed_size() { return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, 2 * sizeof(float))); }
+
+// The timed call through a Workload: fresh x in [-1, 1] and a poisoned output before every run;
+// afterwards a sample of the output (every stride-th value and the last 1000) is checked bit for
+// bit against the CPU's float Horner. The sample is gathered by one strided copy, which waits for
+// the default stream only, so work hidden on another stream is caught as not ready.
+grader::Workload polynomial_workload(KernelCache& cache, const std::vector<float>& c, stepwise::DeviceBuffer<float>& x,
+                                     stepwise::DeviceBuffer<float>& out, int n) {
+  return grader::Workload{
+      [&x, &out, n] {
+        grader::refill_random(x.data(), n, -1.0f, 1.0f);
+        grader::poison(out.data(), n);
+      },
+      [&cache, &c, &x, &out, n] { evaluate_polynomial(cache, c, x.data(), out.data(), n); },
+      [&c, &x, &out, n]() -> testing::AssertionResult {
+        const int stride = std::max(1, n / 65536), strided = (n + stride - 1) / stride;
+        const int tail = std::min(n, 1000);
+        std::vector<float> xs(strided + tail), outs(strided + tail);
+        for (auto [to, from] : {std::pair<float*, const float*>{xs.data(), x.data()}, {outs.data(), out.data()}}) {
+          CUDA_CHECK(cudaMemcpy2D(to, sizeof(float), from, stride * sizeof(float), sizeof(float), strided,
+                                  cudaMemcpyDeviceToHost));
+          CUDA_CHECK(cudaMemcpy(to + strided, from + (n - tail), tail * sizeof(float), cudaMemcpyDeviceToHost));
+        }
+        return grader::matches(float_horner(c, xs), outs, Tolerance::exact());
+      }};
+}
+
+// The same polynomial compiled by nvcc ahead of time and by NVRTC at run time: the same compiler,
+// so the same speed. (Faster by more than a quarter would mean the work was not done.)
+TEST(PolynomialSpeed, RuntimeCompiledMatchesAheadOfTime) {
+  REQUIRE_GPU();
+  const int n = speed_size();
+  stepwise::DeviceBuffer<float> x(n), out(n);
+  KernelCache cache;
+  const std::vector<float> c = fixed_polynomial_coefficients();
+  const grader::Workload workload = polynomial_workload(cache, c, x, out, n);
+  grader::expect_speed([&] {
+    grader::refill_random(x.data(), n, -1.0f, 1.0f);
+    const double aot_ms = grader::gpu_median_ms([&] { evaluate_fixed_polynomial_aot(x.data(), out.data(), n); });
+    const double rtc_ms = grader::gpu_median_ms(workload);
+    return grader::Figure{aot_ms / rtc_ms,
+                          std::to_string(rtc_ms) + " ms vs " + std::to_string(aot_ms) + " ms compiled by nvcc, degree " +
+                              std::to_string(polynomial_aot::kFixedDegree),
+                          1.25};
+  });
+  EXPECT_EQ(cache.compilations(), 1) << "the timed calls compiled the kernel again";
+}
+
+// Degree 48: the generic kernel loads a coefficient and counts its loop at every step, and
+// becomes compute-bound; the specialised one does one fused multiply-add per step and stays
+// close to memory speed.
+TEST(PolynomialSpeed, SpecialisedBeatsGeneric) {
+  REQUIRE_GPU();
+  constexpr int kDegree = 48;
+  const int n = speed_size();
+  stepwise::DeviceBuffer<float> x(n), out(n);
+  KernelCache cache;
+  const std::vector<float> c = grader::random_floats(kDegree + 1, -1, 1);
+  auto d_c = grader::device(c);
+  const grader::Workload workload = polynomial_workload(cache, c, x, out, n);
+  grader::expect_speed([&] {
+    grader::refill_random(x.data(), n, -1.0f, 1.0f);
+    const double generic_ms =
+        grader::gpu_median_ms([&] { evaluate_polynomial_generic(d_c.data(), kDegree, x.data(), out.data(), n); });
+    return grader::speedup(generic_ms, grader::gpu_median_ms(workload), "the generic kernel (degree 48)");
+  });
+}
+
+}  // namespace
