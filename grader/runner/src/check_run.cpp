@@ -74,8 +74,10 @@ int run_checks(const Course& course, const std::string& track, const std::vector
       return x.lesson == r.lesson && x.check == r.check;
     });
     if (recorded) continue;
-    std::string how = s.how;
-    how.erase(0, how.find_first_not_of('*'));
+    // CTest's "***Exception: SegFault", "Subprocess aborted***Exception:", "***Timeout" -> the words.
+    std::string how = std::regex_replace(s.how, std::regex(R"(\*+(Exception:)?\s*)"), " ");
+    how.erase(0, how.find_first_not_of(' '));
+    how.erase(how.find_last_not_of(' ') + 1);
     r.status = "FAIL";
     r.measured = "stopped without a result";
     r.detail = "stopped without a result (" + how + "): it crashed, timed out or was not built";

@@ -85,7 +85,8 @@ Grades summarise(const Course& course, const std::string& track, std::vector<Rec
 std::string next_line(const Course& course, const Grades& grades) {
   std::ostringstream out;
   if (grades.skipped > 0)
-    out << grades.skipped << " checks need a GPU: they were not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
+    out << grades.skipped << (grades.skipped == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
+        << " not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
         << " says why; docs/setup.md)\n";
   const LessonState* lesson = grades.next();
   if (grades.total() == 0) {
@@ -164,8 +165,8 @@ std::string report(const Course& course, const Grades& grades, const std::string
         out << "\n";
       }
     }
-    if (skipped > 0) out << "  " << skipped << " checks not run: " << skip_reason << "\n";
-    if (!lesson->steps_left.empty()) {
+    if (skipped > 0) out << "  " << skipped << (skipped == 1 ? " check" : " checks") << " not run: " << skip_reason << "\n";
+    if (lesson->todo == 0 && !lesson->steps_left.empty()) {
       std::string steps;
       for (int step : lesson->steps_left) steps += (steps.empty() ? "" : ", ") + std::to_string(step);
       out << "  steps whose STEPWISE_TODO line is still in the code: " << steps << "\n";
@@ -189,7 +190,9 @@ std::string table(const Course& course, const Grades& grades) {
     std::vector<Record> records = lesson.records;
     std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) { return a.check < b.check; });
     for (const Record& r : records) {
-      const std::string measured = r.status == "TODO" && r.step > 0 ? "see README step " + std::to_string(r.step) : r.measured;
+      const std::string measured = r.status == "TODO" && r.step > 0 ? "see README step " + std::to_string(r.step)
+                                   : r.status == "SKIP"                 ? "not run: " + first_line(r.detail, 60)
+                                                                        : r.measured;
       rows.push_back({r.lesson, r.check, r.status, first_line(measured), r.required});
       reasons.push_back(r.status == "FAIL" ? first_line(shorten(course, r.detail)) : "");
     }
