@@ -13,20 +13,24 @@ namespace runner {
 namespace {
 
 // -L ^exercise$ -L ^lesson-(00|01)$: CTest runs a test only if it matches every -L.
+// -LE ^(speed|sanitizer)$: and none of these.
 std::vector<std::string> selection(const Course& course, const std::string& track,
-                                   const std::vector<std::string>& lessons) {
-  std::string numbers;
+                                   const std::vector<std::string>& lessons, const std::vector<std::string>& skip) {
+  std::string numbers, skipped;
   for (const std::string& slug : lessons) numbers += (numbers.empty() ? "" : "|") + slug.substr(0, 2);
-  return {course.ctest, "--test-dir", course.build_dir.string(), "-L", "^" + track + "$",
-          "-L", "^lesson-(" + numbers + ")$"};
+  for (const std::string& label : skip) skipped += (skipped.empty() ? "" : "|") + label;
+  std::vector<std::string> args{course.ctest, "--test-dir", course.build_dir.string(), "-L", "^" + track + "$",
+                                "-L", "^lesson-(" + numbers + ")$"};
+  if (!skip.empty()) args.insert(args.end(), {"-LE", "^(" + skipped + ")$"});
+  return args;
 }
 
 }  // namespace
 
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
-               const Progress& progress) {
+               const std::vector<std::string>& skip, const Progress& progress) {
   if (lessons.empty()) return 0;
-  const std::vector<std::string> select = selection(course, track, lessons);
+  const std::vector<std::string> select = selection(course, track, lessons, skip);
 
   // How many checks there are, so progress can say "17 of 54" from the start.
   int total = 0;

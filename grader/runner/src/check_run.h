@@ -14,7 +14,8 @@ using Progress = std::function<void(int done, int total, const std::string& chec
 // Runs the checks of `track` of the lessons named (by slug), in parallel where CTest may. A
 // check that ended without writing its record (crashed, timed out, not built) gets a FAIL
 // record saying so. Returns the number of checks run.
+// Checks carrying one of the `skip` labels (e.g. speed, sanitizer) are left out.
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
-               const Progress& progress);
+               const std::vector<std::string>& skip, const Progress& progress);
 
 }  // namespace runner

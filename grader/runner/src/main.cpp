@@ -53,7 +53,8 @@ std::vector<const Lesson*> chosen_lessons(const Course& course, const std::vecto
 
 // Builds the lessons (each on its own), runs the checks of those that built, and returns the
 // track's records, old ones of other lessons included.
-Grades grade(const Course& course, const std::string& track, const std::vector<const Lesson*>& lessons, bool build) {
+Grades grade(const Course& course, const std::string& track, const std::vector<const Lesson*>& lessons, bool build,
+             const std::vector<std::string>& skip = {}) {
   const fs::path results = course.results_dir(track);
   if (build && !course.tools.empty()) {
     progress_line("building " + course.tools.front() + "...");
@@ -93,7 +94,7 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
     }
     built.push_back(lesson->slug);
   }
-  run_checks(course, track, built, [](int done, int total, const std::string& check) {
+  run_checks(course, track, built, skip, [](int done, int total, const std::string& check) {
     std::string name = check;
     const std::size_t slash = name.find('/');
     const std::size_t last = name.rfind('/');
@@ -155,6 +156,9 @@ int main(int argc, char** argv) {
   grade_cmd->add_flag("--table", full_table, "print every check's row instead of the overview");
   grade_cmd->add_flag("--no-build", no_build, "run the checks of what is built, build nothing");
   grade_cmd->add_flag("--report-only", report_only, "exit 0 even when checks fail (the grade target)");
+  std::vector<std::string> skip;
+  grade_cmd->add_option("--skip", skip, "leave out the checks with this label: speed (a GPU too weak), sanitizer")
+      ->check(CLI::IsMember({"speed", "sanitizer", "gpu", "cpu", "correctness"}));
 
   CLI::App* next_cmd = app.add_subcommand("next", "what to do now, from the last grading run");
   CLI::App* table_cmd = app.add_subcommand("table", "every check of the last grading run, one row each");
@@ -178,7 +182,7 @@ int main(int argc, char** argv) {
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
     if (*grade_cmd) {
-      const Grades grades = grade(course, track, chosen_lessons(course, lessons), !no_build);
+      const Grades grades = grade(course, track, chosen_lessons(course, lessons), !no_build, skip);
       std::cout << (full_table ? table(course, grades) : report(course, grades));
       return grades.unfinished() && !report_only ? 1 : 0;
     }
