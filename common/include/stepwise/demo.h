@@ -85,7 +85,9 @@ int run_demo(int argc, char** argv, const char* usage, Body&& body) {
     try {
       body();
     } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(std::string(e.what()) + "\n" + usage);
+      const std::string message = e.what();
+      if (message.find(usage) != std::string::npos) throw;  // Flags already named the usage
+      throw std::invalid_argument(message + "\n" + usage);
     }
   });
 }
