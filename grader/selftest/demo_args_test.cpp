@@ -110,3 +110,24 @@ TEST(DemoArguments, AnOutputFileIsCheckedWithoutBeingCreated) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(DemoArguments, ADemoWithAUsageLineAnswersHelpBeforeItsBodyRuns) {
+  std::vector<std::string> words{"lesson00-demo", "20", "-h"};
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  bool ran = false;
+  testing::internal::CaptureStdout();
+  const int status = stepwise::run_demo(3, argv.data(), "usage: lesson00-demo [n]", [&] { ran = true; });
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "usage: lesson00-demo [n]\n");
+  EXPECT_EQ(status, 0);
+  EXPECT_FALSE(ran);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(stepwise::run_demo(2, argv.data(), "usage: lesson00-demo [n]",
+                               [&] { stepwise::parse_integer("x", "n", 1, 10); }),
+            64);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("got 'x'\nusage: lesson00-demo [n]"), std::string::npos);
+}
+
+}  // namespace
