@@ -1,7 +1,6 @@
 #include "report.h"
 
 #include <algorithm>
-#include <map>
 #include <sstream>
 
 #include "hints.h"
@@ -26,7 +25,8 @@ std::string pad(const std::string& text, std::size_t width) {
 
 // The student's view of a path or command: "build/..." instead of the absolute build folder.
 std::string shorten(const Course& course, std::string text) {
-  const std::string from = course.build_dir.lexically_normal().string();
+  std::string from = course.build_dir.lexically_normal().string();
+  if (from.size() > 1 && from.back() == '/') from.pop_back();
   const std::string to = display_path(course.build_dir);
   for (std::size_t at = text.find(from); !from.empty() && at != std::string::npos; at = text.find(from, at + to.size()))
     text.replace(at, from.size(), to);
