@@ -8,7 +8,10 @@
 
 namespace stepwise {
 
+bool is_help(const std::string& argument) { return argument == "--help" || argument == "-h"; }
+
 long long parse_integer(const std::string& text, const char* what, long long min, long long max) {
+  if (is_help(text)) throw HelpRequested("");
   char* end = nullptr;
   errno = 0;
   const long long value = std::strtoll(text.c_str(), &end, 10);
@@ -20,6 +23,7 @@ long long parse_integer(const std::string& text, const char* what, long long min
 }
 
 double parse_number(const std::string& text, const char* what) {
+  if (is_help(text)) throw HelpRequested("");
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0' || !std::isfinite(value))
@@ -28,6 +32,7 @@ double parse_number(const std::string& text, const char* what) {
 }
 
 Size2 parse_size(const std::string& text, const char* what, int max) {
+  if (is_help(text)) throw HelpRequested("");
   const std::size_t cross = text.find('x');
   if (cross == std::string::npos)
     throw std::invalid_argument(std::string(what) + " must be WIDTHxHEIGHT, e.g. 1000x800, got '" + text + "'");
@@ -43,6 +48,7 @@ Flags::Flags(int argc, char** argv, std::string usage)
 bool Flags::next() {
   if (at_ >= args_.size()) return false;
   flag_ = args_[at_++];
+  if (is_help(flag_)) throw HelpRequested(usage_);
   return true;
 }
 

@@ -18,7 +18,13 @@ struct Image {
 Image read_image(const std::string& path, int channels = 0 /* 0: as stored */);
 
 // Writes a PNG. Throws std::invalid_argument for inconsistent sizes and std::runtime_error when
-// the file cannot be written (missing folder, no permission).
+// the file cannot be written (missing folder, no permission). The PNG is written next to `path`
+// under another name and renamed at the end, so a failed write leaves no partial file.
 void write_png(const std::string& path, const Image& image);
+
+// Throws std::invalid_argument, before any work is done, when `path` could not be written later
+// (its folder is missing or not writable, or it is a file that is not writable). Creates nothing:
+// a demo that fails afterwards leaves no empty file behind.
+void require_writable(const std::string& path);
 
 }  // namespace stepwise

@@ -1,0 +1,24 @@
+// A stand-in for a grader test program: writes the record of one check, as the harness does.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+void exercise();  // the lesson's code
+
+int main(int argc, char** argv) {
+  if (argc != 3) return 2;
+  const std::string check = argv[1], status = argv[2];
+  exercise();
+  if (status == "CRASH") std::abort();  // before any record is written
+  std::filesystem::create_directories(RESULTS_DIR);
+  const std::string detail =
+      status == "TODO" ? "not implemented yet: lessons/" LESSON "/README.md step 2" : "";
+  std::ofstream(std::string(RESULTS_DIR "/") + LESSON + "__" + check + ".json")
+      << "{\"lesson\": \"" LESSON "\", \"track\": \"exercise\", \"check\": \"" << check
+      << "\", \"status\": \"" << status << "\", \"measured\": \"\", \"required\": \"\", \"detail\": \""
+      << detail << "\", \"rerun\": \"\"}\n";
+  std::puts("CMake Error: this line must not reach the runner's report");
+  return status == "PASS" ? 0 : 1;
+}

@@ -1,0 +1,4 @@
+#define STEPWISE_TODO(step)
+void exercise() {
+  STEPWISE_TODO(2);
+}

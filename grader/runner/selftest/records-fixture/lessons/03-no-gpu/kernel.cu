@@ -1,0 +1,3 @@
+void kernel() {
+  STEPWISE_TODO(2);
+}

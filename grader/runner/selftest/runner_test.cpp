@@ -1,0 +1,143 @@
+// The runner's report, read from a fixture build folder (records-fixture/) that holds a lesson
+// of every kind: done, TODO steps out of order, a FAIL after TODOs, checks skipped without a
+// GPU, and no records at all.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "build_step.h"
+#include "course.h"
+#include "hints.h"
+#include "records.h"
+#include "report.h"
+
+namespace fs = std::filesystem;
+using namespace runner;
+
+namespace {
+
+class RecordsFixture : public testing::Test {
+ protected:
+  void SetUp() override {
+    fs::current_path(RECORDS_FIXTURE);  // paths in the report are shown relative to here
+    course = load_course("stepwise-course.json");
+    records = load_records(course.results_dir("exercise"));
+  }
+  Course course;
+  std::vector<Record> records;
+};
+
+TEST_F(RecordsFixture, OverviewAndNextNameTheLowestStepOfTheFirstUnfinishedLesson) {
+  const Grades grades = summarise(course, "exercise", records);
+  EXPECT_EQ(report(course, grades),
+            "lesson         passed\n"
+            "00-done        2/2    \u2713\n"
+            "01-steps       1/4\n"
+            "02-failing     0/2\n"
+            "03-no-gpu      1/2    1 not run (no GPU)\n"
+            "04-not-graded  -      not graded\n"
+            "\n"
+            "01-steps: 3 of 4 checks to finish\n"
+            "  step 1  TODO  Beta.First\n"
+            "  step 2  TODO  Gamma.Second\n"
+            "  step 3  TODO  Alpha.Third\n"
+            "  re-run: bin/stepwise grade 01   (one check in full: ctest --test-dir . --output-on-failure -R CHECK)\n"
+            "\n"
+            "exercise: 4 of 10 checks pass (1 FAIL, 4 TODO, 1 SKIP)\n"
+            "1 check needs a GPU: it was not run (bin/stepwise-doctor says why; docs/setup.md)\n"
+            "next: lessons/01-steps/README.md step 1   (hint: bin/stepwise hint 01 1)\n");
+  EXPECT_TRUE(grades.unfinished());
+}
+
+TEST_F(RecordsFixture, AFailComesBeforeTheTodosBeforeIt) {
+  std::vector<Record> without_01;
+  for (const Record& r : records)
+    if (r.lesson != "01-steps") without_01.push_back(r);
+  course.lessons.erase(course.lessons.begin() + 1);
+  const std::string text = report(course, summarise(course, "exercise", without_01));
+  EXPECT_NE(text.find("02-failing: 2 of 2 checks to finish\n"
+                      "          FAIL  Zeta.Wrong: 3 of 100 values differ: [7] expected 7, got 0\n"
+                      "                ctest --test-dir FIXTURE -R '^02-failing/exercise/Zeta.Wrong$' --output-on-failure\n"
+                      "  step 2  TODO  Alpha.Later\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("next: fix 02-failing Zeta.Wrong (FAIL above), then lessons/02-failing/README.md step 2\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST_F(RecordsFixture, SkippedChecksLeaveTheLessonUnfinishedAndTheSourceNamesTheStep) {
+  std::vector<Record> only_03;
+  for (const Record& r : records)
+    if (r.lesson == "03-no-gpu" || r.lesson == "00-done") only_03.push_back(r);
+  course.lessons = {course.lessons[0], course.lessons[3]};
+  const Grades grades = summarise(course, "exercise", only_03);
+  EXPECT_FALSE(grades.unfinished()) << "a skipped check alone is no failure (exit status 0)";
+  const std::string text = report(course, grades);
+  EXPECT_NE(text.find("03-no-gpu: 1 of 2 checks to finish\n"
+                      "  1 check not run: no NVIDIA driver found, so no GPU can be used here\n"
+                      "  steps whose STEPWISE_TODO line is still in the code: 2\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("next: lessons/03-no-gpu/README.md step 2"), std::string::npos) << text;
+}
+
+TEST_F(RecordsFixture, NoRecordsAtAllIsUnfinishedAndSaysSo) {
+  const Grades grades = summarise(course, "exercise", {});
+  EXPECT_TRUE(grades.unfinished());
+  EXPECT_NE(report(course, grades).find("next: nothing was graded yet: bin/stepwise grade\n"), std::string::npos);
+}
+
+TEST_F(RecordsFixture, TheTableShowsEveryCheckAndAFailsReason) {
+  const std::string text = table(course, summarise(course, "exercise", records));
+  EXPECT_NE(text.find("02-failing  Zeta.Wrong     FAIL    3 values wrong"), std::string::npos) << text;
+  EXPECT_NE(text.find("    -> 3 of 100 values differ: [7] expected 7, got 0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("Kernel.Runs    SKIP    not run: no NVIDIA driver found"), std::string::npos) << text;
+  EXPECT_NE(text.find("exercise: 10 checks: 4 PASS, 1 FAIL, 4 TODO, 1 SKIP\n"), std::string::npos) << text;
+}
+
+TEST_F(RecordsFixture, LessonsAreFoundByNumberOrName) {
+  for (const char* name : {"1", "01", "01-steps", "steps"}) {
+    ASSERT_NE(course.find(name), nullptr) << name;
+    EXPECT_EQ(course.find(name)->slug, "01-steps");
+  }
+  EXPECT_EQ(course.find("7"), nullptr);
+}
+
+TEST_F(RecordsFixture, StepsLeftAreTheCodeLinesNotTheComments) {
+  EXPECT_EQ(steps_left("lessons/01-steps"), (std::set<int>{1, 3}));
+  EXPECT_TRUE(steps_left("lessons/does-not-exist").empty());
+}
+
+TEST_F(RecordsFixture, HintsOfAStepAreItsSectionAndTheHintsNamingIt) {
+  const std::string readme =
+      "## Steps\n\n### Step 2 — the second thing\n\nWrite it.\n\n## Hints\n\n- For step 1.\n- General,\n  two lines.\n"
+      "- Step 2 needs this.\n\n## Run\n";
+  EXPECT_EQ(hints(readme, 2), "Step 2 — the second thing\n\nWrite it.\n\nHints:\n- Step 2 needs this.\n");
+  EXPECT_EQ(hints(readme, 0), "- For step 1.\n- General,\n  two lines.\n- Step 2 needs this.\n");
+  EXPECT_EQ(hints("# No hints here\n", 0), "");
+}
+
+TEST(FirstError, GccNvccAndTheLinkerAreUnderstood) {
+  std::string where, what;
+  find_first_error("[ 50%] Building CXX object x.o\n/src/lessons/01-a/a.cpp:4:3: error: expected ';' before 'return'\n"
+                   "/src/lessons/01-a/a.cpp:9:1: error: later\n",
+                   "/src", where, what);
+  EXPECT_EQ(where, "lessons/01-a/a.cpp:4");
+  EXPECT_EQ(what, "lessons/01-a/a.cpp:4: error: expected ';' before 'return'");
+  find_first_error("/src/lessons/03-m/m.cu(25): error: expected a \";\"\n", "/src/", where, what);
+  EXPECT_EQ(what, "lessons/03-m/m.cu:25: error: expected a \";\"");
+  find_first_error("/usr/bin/ld: m.o: in function `f':\nm.cu:(.text+0x1): undefined reference to `g()'\n", "/src",
+                   where, what);
+  EXPECT_EQ(what, "link error: undefined reference to `g()'");
+  find_first_error("gmake: *** [Makefile:1: all] Error 2\n", "/src", where, what);
+  EXPECT_EQ(what, "");
+}
+
+TEST(Records, AStepIsReadFromATodosDetail) {
+  EXPECT_EQ(step_named_in("not implemented yet: lessons/00-hello-gpu/README.md step 12"), 12);
+  EXPECT_EQ(step_named_in("3 of 9 values differ"), 0);
+}
+
+}  // namespace

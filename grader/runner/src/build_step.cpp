@@ -1,0 +1,47 @@
+#include "build_step.h"
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "process.h"
+
+namespace runner {
+
+void find_first_error(const std::string& log, const std::string& source_dir, std::string& location,
+                      std::string& first_error) {
+  // GCC/Clang: file:line:col: error: ...   nvcc: file(line): error: ...
+  static const std::regex gcc(R"(^(.+?):([0-9]+):(?:[0-9]+:)? (?:fatal )?error: (.*)$)");
+  static const std::regex nvcc(R"(^(.+?)\(([0-9]+)\): (?:catastrophic )?error(?: #[0-9A-Z-]+)?: (.*)$)");
+  static const std::regex linker(R"(undefined reference to .*|multiple definition of .*)");
+  const std::string prefix = source_dir.empty() || source_dir.back() == '/' ? source_dir : source_dir + "/";
+  std::istringstream lines(log);
+  std::string line, fallback;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_match(line, match, gcc) || std::regex_match(line, match, nvcc)) {
+      std::string file = match[1];
+      if (!prefix.empty() && file.rfind(prefix, 0) == 0) file = file.substr(prefix.size());
+      location = file + ":" + match[2].str();
+      first_error = location + ": error: " + match[3].str();
+      return;
+    }
+    if (fallback.empty() && std::regex_search(line, match, linker)) fallback = "link error: " + match[0].str();
+  }
+  location = fallback.empty() ? "" : "the link step";
+  first_error = fallback;
+}
+
+BuildResult build_targets(const Course& course, const std::vector<std::string>& targets) {
+  std::vector<std::string> args{course.cmake, "--build", course.build_dir.string(), "--target"};
+  args.insert(args.end(), targets.begin(), targets.end());
+  args.push_back("--parallel");
+  args.push_back(std::to_string(std::max(1u, std::thread::hardware_concurrency())));
+  BuildResult result;
+  result.ok = run_lines(args, [&](const std::string& line) { result.log += line + "\n"; }) == 0;
+  if (!result.ok) find_first_error(result.log, course.source_dir.lexically_normal().string(), result.location, result.first_error);
+  return result;
+}
+
+}  // namespace runner

@@ -1,0 +1,217 @@
+// stepwise: the student's grading run.
+//   stepwise grade [LESSON...]   build each lesson, run its checks, print the overview and next:
+//   stepwise next                what to do now (from the last grading run)
+//   stepwise hint LESSON [STEP]  the README's hints (for one step)
+//   stepwise watch [LESSON]      regrade a lesson each time one of its files is saved
+//   stepwise table               every check of the last run, one row each
+//   stepwise outcome             exit status of the last run only (the grade workflow's last step)
+// Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
+// for want of a GPU do not count), 1 otherwise; 2 when grading itself could not run.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "build_step.h"
+#include "check_run.h"
+#include "course.h"
+#include "hints.h"
+#include "records.h"
+#include "report.h"
+
+namespace fs = std::filesystem;
+using namespace runner;
+
+namespace {
+
+const bool kTerminal = isatty(STDOUT_FILENO) != 0;
+
+// One line, rewritten in place, on a terminal only: a log or a pipe gets no progress noise.
+void progress_line(const std::string& text) {
+  if (!kTerminal) return;
+  std::printf("\r\033[K%s", text.substr(0, 100).c_str());
+  std::fflush(stdout);
+}
+
+std::vector<const Lesson*> chosen_lessons(const Course& course, const std::vector<std::string>& names) {
+  std::vector<const Lesson*> lessons;
+  for (const std::string& name : names) {
+    const Lesson* lesson = course.find(name);
+    if (lesson == nullptr) throw std::runtime_error("no lesson '" + name + "' in this build (try 00, 03 or 03-mandelbrot)");
+    lessons.push_back(lesson);
+  }
+  if (names.empty())
+    for (const Lesson& lesson : course.lessons) lessons.push_back(&lesson);
+  return lessons;
+}
+
+// Builds the lessons (each on its own), runs the checks of those that built, and returns the
+// track's records, old ones of other lessons included.
+Grades grade(const Course& course, const std::string& track, const std::vector<const Lesson*>& lessons, bool build,
+             const std::vector<std::string>& skip = {}) {
+  const fs::path results = course.results_dir(track);
+  if (build && !course.tools.empty()) {
+    progress_line("building " + course.tools.front() + "...");
+    const BuildResult tools = build_targets(course, course.tools);
+    if (!tools.ok) {
+      progress_line("");
+      std::cout << tools.log;
+      throw std::runtime_error("the course's own code did not build (not an exercise): " + tools.first_error);
+    }
+  }
+  if (lessons.size() == course.lessons.size()) remove_records(results, "");
+  std::vector<std::string> built;
+  int i = 0;
+  for (const Lesson* lesson : lessons) {
+    ++i;
+    if (lessons.size() != course.lessons.size()) remove_records(results, lesson->slug);
+    const std::vector<std::string>& targets = lesson->targets(track);
+    if (targets.empty()) continue;
+    if (build) {
+      progress_line("[build " + std::to_string(i) + "/" + std::to_string(lessons.size()) + "] " + lesson->slug);
+      const BuildResult result = build_targets(course, targets);
+      if (!result.ok) {
+        Record r;
+        r.lesson = lesson->slug;
+        r.track = track;
+        r.check = kBuildCheck;
+        r.status = "FAIL";
+        r.measured = result.location.empty() ? "the build" : result.location;
+        r.detail = result.first_error.empty() ? "the build failed" : result.first_error;
+        std::vector<std::string> rebuild{"cmake", "--build", display_path(course.build_dir), "--target"};
+        rebuild.insert(rebuild.end(), targets.begin(), targets.end());
+        r.rerun = "";
+        for (const std::string& word : rebuild) r.rerun += (r.rerun.empty() ? "" : " ") + word;
+        write_record(results, r);
+        continue;
+      }
+    }
+    built.push_back(lesson->slug);
+  }
+  run_checks(course, track, built, skip, [](int done, int total, const std::string& check) {
+    std::string name = check;
+    const std::size_t slash = name.find('/');
+    const std::size_t last = name.rfind('/');
+    if (slash != std::string::npos) name = name.substr(0, slash) + " " + name.substr(last + 1);
+    progress_line("[" + std::to_string(done + 1 > total ? total : done + 1) + "/" + std::to_string(total) + "] " + name);
+  });
+  progress_line("");
+  return summarise(course, track, load_records(results));
+}
+
+Grades last_grades(const Course& course, const std::string& track) {
+  return summarise(course, track, load_records(course.results_dir(track)));
+}
+
+std::map<fs::path, fs::file_time_type> snapshot(const fs::path& dir) {
+  std::map<fs::path, fs::file_time_type> times;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir, error))
+    if (entry.is_regular_file(error)) times[entry.path()] = entry.last_write_time(error);
+  return times;
+}
+
+int watch(const Course& course, const std::string& name) {
+  const Lesson* lesson = nullptr;
+  auto pick = [&] {
+    if (!name.empty()) return chosen_lessons(course, {name}).front();
+    const LessonState* next = last_grades(course, "exercise").next();
+    const Lesson* found = next != nullptr ? course.find(next->slug) : nullptr;
+    return found != nullptr ? found : &course.lessons.front();
+  };
+  if (course.lessons.empty()) throw std::runtime_error("this build has no lessons");
+  for (;;) {
+    lesson = pick();
+    const fs::path dir = course.lesson_dir(*lesson);
+    const Grades grades = grade(course, "exercise", {lesson}, true);
+    std::cout << "\n" << report(course, grades, lesson->slug)
+              << "watching " << display_path(dir) << ": save a file to grade it again (Ctrl-C stops)\n"
+              << std::flush;
+    const auto before = snapshot(dir);
+    while (snapshot(dir) == before) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // let the editor finish writing
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Stepwise CUDA: grade the exercises, and say what to do next."};
+  std::string build_dir;
+  app.add_option("--build", build_dir, "the build folder (default: the one this program was built in)");
+  app.require_subcommand(1);
+
+  std::string track = "exercise";
+  std::vector<std::string> lessons;
+  bool report_only = false, full_table = false, no_build = false;
+  CLI::App* grade_cmd = app.add_subcommand("grade", "build the lessons, run their checks, print the overview and next:");
+  grade_cmd->add_option("lessons", lessons, "lessons to grade (e.g. 03 or 03-mandelbrot); all when none");
+  grade_cmd->add_option("--track", track, "exercise (yours) or solution")->check(CLI::IsMember({"exercise", "solution"}));
+  grade_cmd->add_flag("--table", full_table, "print every check's row instead of the overview");
+  grade_cmd->add_flag("--no-build", no_build, "run the checks of what is built, build nothing");
+  grade_cmd->add_flag("--report-only", report_only, "exit 0 even when checks fail (the grade target)");
+  std::vector<std::string> skip;
+  grade_cmd->add_option("--skip", skip, "leave out the checks with this label: speed (a GPU too weak), sanitizer")
+      ->check(CLI::IsMember({"speed", "sanitizer", "gpu", "cpu", "correctness"}));
+
+  CLI::App* next_cmd = app.add_subcommand("next", "what to do now, from the last grading run");
+  CLI::App* table_cmd = app.add_subcommand("table", "every check of the last grading run, one row each");
+  table_cmd->add_option("--track", track, "exercise or solution")->check(CLI::IsMember({"exercise", "solution"}));
+  CLI::App* outcome_cmd = app.add_subcommand("outcome", "exit status of the last grading run (1: FAIL or TODO left)");
+  outcome_cmd->add_option("--track", track, "exercise or solution")->check(CLI::IsMember({"exercise", "solution"}));
+
+  std::string hint_lesson;
+  int hint_step = 0;
+  CLI::App* hint_cmd = app.add_subcommand("hint", "the Hints of a lesson's README, or of one step");
+  hint_cmd->add_option("lesson", hint_lesson, "the lesson, e.g. 03")->required();
+  hint_cmd->add_option("step", hint_step, "the step")->check(CLI::PositiveNumber);
+
+  std::string watch_lesson;
+  CLI::App* watch_cmd = app.add_subcommand("watch", "grade a lesson again each time one of its files is saved");
+  watch_cmd->add_option("lesson", watch_lesson, "the lesson (default: the next unfinished one)");
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
+                                                        : fs::path(build_dir) / "stepwise-course.json");
+    if (*grade_cmd) {
+      const Grades grades = grade(course, track, chosen_lessons(course, lessons), !no_build, skip);
+      std::cout << (full_table ? table(course, grades) : report(course, grades));
+      return grades.unfinished() && !report_only ? 1 : 0;
+    }
+    if (*next_cmd || *table_cmd) {
+      const Grades grades = last_grades(course, track);
+      std::cout << (*table_cmd ? table(course, grades) : report(course, grades));
+      return *next_cmd && grades.unfinished() ? 1 : 0;
+    }
+    if (*outcome_cmd) {
+      const Grades grades = last_grades(course, track);
+      if (grades.total() == 0) return 77;  // nothing graded: CTest reports the test as skipped
+      if (grades.unfinished()) std::cout << grades.failed + grades.todo << " checks failed or are still TODO\n";
+      return grades.unfinished() ? 1 : 0;
+    }
+    if (*hint_cmd) {
+      const Lesson* lesson = chosen_lessons(course, {hint_lesson}).front();
+      std::ifstream in(course.lesson_dir(*lesson) / "README.md");
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::string found = hints(text.str(), hint_step);
+      if (found.empty()) throw std::runtime_error("lessons/" + lesson->slug + "/README.md has no Hints section");
+      std::cout << found;
+      return 0;
+    }
+    if (*watch_cmd) return watch(course, watch_lesson);
+  } catch (const std::exception& e) {
+    progress_line("");
+    std::cerr << "stepwise: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,33 @@
+#pragma once
+// Result records: one JSON file per check in <build>/results/<track>/, written by the grader's
+// test programs (grader/harness/src/results.cpp) and, for what those cannot report (a lesson
+// that does not compile, a check that crashed), by the runner in the same shape.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace runner {
+
+struct Record {
+  std::string lesson, track, check;  // "03-mandelbrot", "exercise", "Mandelbrot.MatchesCpu"
+  std::string status;                // PASS, FAIL, TODO or SKIP
+  std::string measured, required, detail, rerun;
+  int step = 0;                      // the README step a TODO names ("... step 2"), else 0
+
+  bool passed() const { return status == "PASS"; }
+};
+
+// The check name of a lesson that did not compile.
+inline const char* kBuildCheck = "Build";
+
+// Every record in `dir` (none if it does not exist). A file that is not a record is skipped.
+std::vector<Record> load_records(const std::filesystem::path& dir);
+// Writes `record` where the test programs would have (<lesson>__<check>.json).
+void write_record(const std::filesystem::path& dir, const Record& record);
+// Removes one lesson's records, or all of them for an empty lesson.
+void remove_records(const std::filesystem::path& dir, const std::string& lesson);
+
+// "not implemented yet: lessons/00-hello-gpu/README.md step 2" -> 2; 0 if no step is named.
+int step_named_in(const std::string& text);
+
+}  // namespace runner
