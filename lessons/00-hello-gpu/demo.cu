@@ -103,7 +103,7 @@ void show_rejected_launch(int n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, "usage: lesson00-demo [n] [threads_per_block]", [&] {
     const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1000)) : 20;
     const int threads_per_block =
         argc > 2 ? static_cast<int>(stepwise::parse_integer(argv[2], "threads_per_block", 1, 1 << 16)) : 8;

@@ -20,7 +20,7 @@ struct Add {
 };
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, "usage: lesson01-demo [n]", [&] {
     const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1 << 28)) : 1 << 24;
     std::vector<float> a(n), b(n), gpu_out(n), cpu_out(n);
     for (int i = 0; i < n; ++i) {

@@ -59,7 +59,7 @@ std::vector<float> uniform_floats(std::size_t n, float lo, float hi, std::mt1993
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, "usage: lesson02-demo [n]", [&] {
     const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1 << 28)) : 10000000;
     // Standard normal inputs, like the seed's np.random.randn(n).astype(np.float32).
     std::mt19937 rng(1);

@@ -64,14 +64,6 @@ Options parse_options(int argc, char** argv) {
   return o;
 }
 
-// Fails now, rather than after the rendering, when the PNG cannot be written.
-void require_writable(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "wb");
-  if (file == nullptr)
-    throw std::invalid_argument("cannot write '" + path + "': does its folder exist, and may you write there?");
-  std::fclose(file);
-}
-
 std::vector<int> cpu_counts_of(const Options& o) {
   std::vector<int> counts(static_cast<std::size_t>(o.width) * o.height);
   cpu_mandelbrot(counts.data(), o.width, o.height, o.region, o.max_iterations);
@@ -114,9 +106,9 @@ stepwise::Image picture(const std::vector<int>& counts, const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, kUsage, [&] {
     const Options o = parse_options(argc, argv);
-    require_writable(o.output);
+    stepwise::require_writable(o.output);  // checked, not created: a failed run leaves no file
     const std::size_t pixels = static_cast<std::size_t>(o.width) * o.height;
     stepwise::DeviceBuffer<int> counts(pixels);
     const Region& r = o.region;

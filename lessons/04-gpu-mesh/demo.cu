@@ -124,7 +124,7 @@ void print(const Run& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, kUsage, [&] {
     const Options o = parse_options(argc, argv);
     const Mesh& mesh = o.mesh;
     require_device_memory(mesh);
