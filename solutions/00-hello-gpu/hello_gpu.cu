@@ -27,6 +27,7 @@ int blocks_for(int n, int threads_per_block) { return (n + threads_per_block - 1
 }  // namespace
 
 // Step 2: every thread of the grid finds its own element from where it sits in the grid.
+// [docs:global-index]
 __global__ void global_index_kernel(int* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;  // Numba calls this cuda.grid(1)
   if (i < n) out[i] = i;  // the last block can reach past n: those threads do nothing
@@ -36,6 +37,7 @@ void write_global_index(int* out, int n, int threads_per_block) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
   global_index_kernel<<<blocks_for(n, threads_per_block), threads_per_block>>>(out, n);
   CUDA_CHECK_LAUNCH();  // a rejected launch (e.g. 2048 threads per block) throws here
+// [docs:end]
 }
 
 // Step 3: the same grid; each thread records its block and its place in the block.

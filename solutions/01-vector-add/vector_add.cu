@@ -25,10 +25,12 @@ void vector_add(const float* a, const float* b, float* out, int n) {
 
 // Step 2: a grid-stride loop. Each thread starts at its global index and jumps by the number of
 // threads in the grid, so any grid size covers any n.
+// [docs:grid-stride-kernel]
 __global__ void add_grid_stride_kernel(const float* a, const float* b, float* out, int n) {
   const int stride = blockDim.x * gridDim.x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = a[i] + b[i];
 }
+// [docs:end]
 
 // The same loop over float4: one 16-byte load moves four floats, so the memory system sees a
 // quarter of the requests (on an H100: 0.97 of copy bandwidth instead of 0.92). The last n % 4
@@ -48,8 +50,10 @@ namespace {
 template <typename Kernel>
 int blocks_to_fill_gpu(Kernel kernel, int needed) {
   int device = 0, multiprocessors = 0, blocks_per_multiprocessor = 0;
+  // [docs:sm-count]
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  // [docs:end]
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_multiprocessor, kernel,
                                                            kThreadsPerBlock, 0));
   return std::min(needed, multiprocessors * blocks_per_multiprocessor);

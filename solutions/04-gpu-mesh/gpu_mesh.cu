@@ -58,10 +58,12 @@ MeshTimings distances_from_four_arrays(const double* lat, const double* lon, con
 
 // Step 3: the fixed point travels in the launch's arguments, 16 bytes, instead of 16n bytes of
 // arrays that repeat it. Every thread reads the same `to` (Numba's broadcasting).
+// [docs:point-by-value-kernel]
 __global__ void distances_to_point_kernel(const double* lat, const double* lon, Point to, double* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = haversine_km(lat[i], lon[i], to.lat, to.lon);
 }
+// [docs:end]
 
 void distances_to_point(const double* lat, const double* lon, Point to, double* out, int n) {
   if (n == 0) return;
@@ -71,6 +73,7 @@ void distances_to_point(const double* lat, const double* lon, Point to, double* 
 
 MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Point to, double* out, int n) {
   if (n == 0) return {};
+  // [docs:two-arrays-timed]
   stepwise::DeviceBuffer<double> d_lat(n), d_lon(n), d_out(n);
   PartTimer timer;
   timed_copy_in(d_lat, lat, timer);
@@ -79,15 +82,18 @@ MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Poin
   timer.done(Part::kernel);
   timed_copy_out(d_out, out, timer);
   return timer.timings();
+  // [docs:end]
 }
 
 // Step 4: the mesh is a formula, so each thread computes its own point from six numbers.
 // One thread per point on a 2-D grid, as lesson 03 step 3: x along the latitudes, so a warp
 // writes 32 neighbouring values of a row.
 __global__ void mesh_distances_kernel(Mesh mesh, Point to, double* out) {
+  // [docs:mesh-index]
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= mesh.nx || y >= mesh.ny) return;
+  // [docs:end]
   // The same operations, in the same order, as the host's mesh: the same doubles, bit for bit.
   const double lat = mesh.nx == 1 ? mesh.lat_first : mesh.lat_first + (mesh.lat_last - mesh.lat_first) * x / (mesh.nx - 1);
   const double lon = mesh.ny == 1 ? mesh.lon_first : mesh.lon_first + (mesh.lon_last - mesh.lon_first) * y / (mesh.ny - 1);
