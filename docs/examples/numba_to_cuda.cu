@@ -19,7 +19,7 @@ void launch(const float* d_x, float* d_out, int n) {
   if (n == 0) return;
   // [docs:launch]
   const int threads = 256;
-  const int blocks = (n + threads - 1) / threads;   // integer division rounds down: add threads - 1 first
+  const int blocks = (n + threads - 1) / threads;  // n / threads, rounded up
   scale<<<blocks, threads>>>(d_x, 2.0f, d_out, n);
   CUDA_CHECK_LAUNCH();
   // [docs:end]
