@@ -5,22 +5,23 @@
 #include "stepwise/todo.h"
 
 DeviceSummary query_device(int device) {
-  // TODO(step 1): declare a cudaDeviceProp, fill it with cudaGetDeviceProperties(&properties,
-  // device) wrapped in CUDA_CHECK(...), and return a DeviceSummary made of its fields name,
-  // major, minor, multiProcessorCount, totalGlobalMem, maxThreadsPerBlock, warpSize and
-  // l2CacheSize. Delete the line below when you are done.
+  // TODO(step 1): return what the CUDA runtime knows about GPU number `device`, as a
+  // DeviceSummary (README.md's table under "Asking the GPU about itself" names the
+  // cudaDeviceProp field behind each member). A GPU that does not exist must throw
+  // stepwise::CudaError: check the runtime call with CUDA_CHECK(...). Delete the line below when
+  // you are done.
   STEPWISE_TODO(1);
 }
 
 __global__ void global_index_kernel(int* out, int n) {
-  // TODO(step 2): compute this thread's global index i = blockIdx.x * blockDim.x + threadIdx.x;
-  // if i < n, write out[i] = i. (The last block can reach past n: those threads do nothing.)
+  // TODO(step 2): each thread writes its own global index i (its number in the whole grid) to
+  // out[i]. The last block can reach past n: those threads write nothing.
 }
 
 void write_global_index(int* out, int n, int threads_per_block) {
-  // TODO(step 2): return early when n == 0; compute the number of blocks, n / threads_per_block
-  // rounded up; launch global_index_kernel<<<blocks, threads_per_block>>>(out, n) and check
-  // the launch with CUDA_CHECK_LAUNCH() on the next line. Delete the line below when done.
+  // TODO(step 2): launch global_index_kernel on enough blocks of threads_per_block threads to
+  // cover all n elements, and check the launch with CUDA_CHECK_LAUNCH(), so that a launch the
+  // GPU rejects throws. n == 0 launches nothing. Delete the line below when done.
   STEPWISE_TODO(2);
 }
 

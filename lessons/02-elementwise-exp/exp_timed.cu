@@ -9,16 +9,11 @@
 #include "stepwise/todo.h"
 
 ExpTimings exp_timed(const float* x, float* out, int n) {
-  // TODO(step 3): return ExpTimings{} when n == 0. Otherwise:
-  //   - make three device arrays of n floats (stepwise::DeviceBuffer<float>): the input, the
-  //     exp_array result, the exp_array_fast result; and five events,
-  //     stepwise::GpuEvent marks[5] (common/include/stepwise/event_timer.h);
-  //   - marks[0].record(); copy x to the GPU (cudaMemcpy, cudaMemcpyHostToDevice, inside
-  //     CUDA_CHECK); marks[1].record(); run exp_array; marks[2].record(); run exp_array_fast;
-  //     marks[3].record(); copy the exp_array result into out (cudaMemcpyDeviceToHost);
-  //     marks[4].record();
-  //   - fill each field of the result with stepwise::elapsed_ms(marks[k], marks[k + 1]), which
-  //     waits until the GPU has reached the later mark and returns the milliseconds between.
+  // TODO(step 3): run the whole job once on the GPU: copy x there, run exp_array and
+  // exp_array_fast on it, and copy exp_array's result back into out. Time each of these four
+  // parts on its own with CUDA events, so that no part's time includes another's, and return the
+  // four times in ExpTimings. n == 0 does nothing and returns ExpTimings{}. stepwise::GpuEvent and
+  // stepwise::elapsed_ms (common/include/stepwise/event_timer.h) make the event calls for you.
   // Delete the line below when you are done.
   STEPWISE_TODO(3);
 }

@@ -5,10 +5,10 @@
 #include "stepwise/todo.h"
 
 __device__ int escape_count(float real, float imag, int max_iterations) {
-  // TODO(step 1): start with z = 0 (two floats, zr and zi). Repeat max_iterations times:
-  // z = z * z + c, that is zr' = zr*zr - zi*zi + real and zi' = 2*zr*zi + imag (compute both
-  // from the old zr and zi); then, if zr*zr + zi*zi >= 4, return the iteration's index i. After
-  // the loop, return max_iterations. Replace the line below.
+  // TODO(step 1): return the escape count of c = real + i*imag, as README.md ("The escape
+  // count") defines it: the index of the first iteration of z = z * z + c (from z = 0) after
+  // which |z|^2 >= 4, or max_iterations if that never happens. Compute in float. Replace the line
+  // below.
   return 0;
 }
 
@@ -26,12 +26,10 @@ void escape_counts(const float* real, const float* imag, int* counts, int n, int
 
 __global__ void mandelbrot_kernel(int* counts, int width, int height, Region region,
                                   int max_iterations) {
-  // TODO(step 2): the size of a pixel, pixel_width = (region.max_x - region.min_x) / width and
-  // pixel_height likewise. Then two nested grid-stride loops: y from
-  // blockIdx.y * blockDim.y + threadIdx.y while y < height, in steps of blockDim.y * gridDim.y;
-  // inside it x the same way with the .x fields and width. For each pixel, real =
-  // region.min_x + x * pixel_width, imag = region.min_y + y * pixel_height, and
-  // counts[y * width + x] = escape_count(real, imag, max_iterations).
+  // TODO(step 2): store the escape count of every pixel of the width x height image at
+  // counts[y * width + x], for the point of `region` that the pixel shows (README.md, "The escape
+  // count"). The grid is fixed and may be smaller than the image, so together the threads must
+  // cover every pixel, each thread several if need be (README.md, "A fixed grid").
 }
 
 void mandelbrot(int* counts, int width, int height, Region region, int max_iterations) {
@@ -43,9 +41,9 @@ void mandelbrot(int* counts, int width, int height, Region region, int max_itera
 
 __global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Region region,
                                         int max_iterations) {
-  // TODO(step 3): no loops: this thread's pixel is x = blockIdx.x * blockDim.x + threadIdx.x and
-  // y likewise with .y. If it lies outside the image (x >= width or y >= height), return;
-  // otherwise compute its count exactly as in step 2.
+  // TODO(step 3): one thread per pixel: the thread at (x, y) of the whole grid stores pixel
+  // (x, y)'s count, computed as in step 2. The grid is rounded up to whole blocks, so some
+  // threads lie outside the image: they must not write.
 }
 
 void mandelbrot_one_thread_per_pixel(int* counts, int width, int height, Region region,

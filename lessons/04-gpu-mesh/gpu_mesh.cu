@@ -8,9 +8,9 @@
 #include "stepwise/todo.h"
 
 __device__ double haversine_km(double lat1, double lon1, double lat2, double lon2) {
-  // TODO(step 1): the formula at the top of gpu_mesh.h, in double: convert each angle with
-  // kRadiansPerDegree, use sin, cos, atan2 and sqrt (not sinf: that is float), and return
-  // 2.0 * kEarthRadiusKm * atan2(sqrt(a), sqrt(1.0 - a)). Replace the line below.
+  // TODO(step 1): return the great-circle distance in km between the two places (angles in
+  // degrees), by the haversine formula at the top of gpu_mesh.h, all in double: the grader wants
+  // 11 significant digits, and float holds 7. Replace the line below.
   return 0.0;
 }
 
@@ -29,11 +29,10 @@ void distances(const double* lat, const double* lon, const double* to_lat, const
 
 MeshTimings distances_from_four_arrays(const double* lat, const double* lon, const double* to_lat,
                                        const double* to_lon, double* out, int n) {
-  // TODO(step 2): return {} when n == 0. Allocate five stepwise::DeviceBuffer<double>s of n
-  // values (four inputs, one output), then start a PartTimer. Copy each of the four host
-  // arrays to its device buffer with timed_copy_in; call distances(...) on the device buffers
-  // and mark it with timer.done(Part::kernel); copy the result back into out with
-  // timed_copy_out; return timer.timings(). Delete the line below.
+  // TODO(step 2): version 1. Copy the four host arrays to the GPU, compute the distances there
+  // with distances(), and copy them back into out. Return the time of each copy and of the
+  // kernel, each measured on its own with a PartTimer (part_timer.h); allocating the device
+  // memory is no part of them. n == 0 does nothing and returns {}. Delete the line below.
   STEPWISE_TODO(2);
 }
 
@@ -53,10 +52,10 @@ MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Poin
 }
 
 __global__ void mesh_distances_kernel(Mesh mesh, Point to, double* out) {
-  // TODO(step 4): x = blockIdx.x * blockDim.x + threadIdx.x and y likewise with .y; return if
-  // x >= mesh.nx or y >= mesh.ny. Compute this point's lat and lon by the formulas in
-  // gpu_mesh.h (mind nx == 1 and ny == 1), then
-  // out[y * mesh.nx + x] = haversine_km(lat, lon, to.lat, to.lon).
+  // TODO(step 4): one thread per mesh point on a 2-D grid: the thread at (x, y) of the whole
+  // grid stores, at out[y * mesh.nx + x], the distance from mesh point (x, y) (its latitude and
+  // longitude by the formulas in gpu_mesh.h, which also cover nx == 1 and ny == 1) to `to`. The
+  // grid is rounded up to whole blocks: threads outside the mesh must not write.
 }
 
 void mesh_distances(Mesh mesh, Point to, double* out) {
@@ -67,8 +66,9 @@ void mesh_distances(Mesh mesh, Point to, double* out) {
 }
 
 MeshTimings distances_on_device_mesh(Mesh mesh, Point to, double* out) {
-  // TODO(step 4): return {} for an empty mesh. One DeviceBuffer<double> of nx * ny values (use
-  // std::size_t for the product), a PartTimer, mesh_distances(...) marked as Part::kernel, then
-  // timed_copy_out and timer.timings(). Nothing is copied in. Delete the line below.
+  // TODO(step 4): version 3. Make the mesh's distances on the GPU with mesh_distances, copy
+  // nothing to the GPU, and copy the distances back into out; time the kernel and the copy as
+  // in step 2. An empty mesh does nothing and returns {}. Compute nx * ny as a std::size_t.
+  // Delete the line below.
   STEPWISE_TODO(4);
 }
