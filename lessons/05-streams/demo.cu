@@ -4,7 +4,6 @@
 // Defaults: 32M floats (128 MB each way), 8 chunks, and the work per value chosen so that the
 // kernel takes about as long as copying the data in.
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <functional>
@@ -16,6 +15,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/demo.h"
+#include "stepwise/host_timer.h"
 #include "streams.h"
 #include "transform.h"
 
@@ -64,11 +64,7 @@ void require_device_memory(int n) {
 double median_call_ms(const std::function<void()>& call, int repeats = 5) {
   call();
   std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    call();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
+  for (int r = 0; r < repeats; ++r) ms.push_back(stepwise::host_ms(call));
   std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
   return ms[ms.size() / 2];
 }

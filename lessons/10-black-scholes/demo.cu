@@ -2,7 +2,6 @@
 // long-double reference, and what its time per iteration is made of.
 //   lesson10-demo [--options N] [--iterations K]
 // Defaults: the seed's 4,000,000 options and 10 iterations.
-#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <random>
@@ -13,6 +12,7 @@
 #include "black_scholes_cpu.h"
 #include "stepwise/check.h"
 #include "stepwise/demo.h"
+#include "stepwise/host_timer.h"
 #include "stepwise/todo.h"
 
 namespace {
@@ -42,10 +42,6 @@ void require_device_memory(int n) {
     throw std::invalid_argument(std::to_string(n) + " options need " + std::to_string(static_cast<long>(needed_mb)) +
                                 " MB on the GPU, but only " + std::to_string(static_cast<long>(free_bytes / 1e6)) +
                                 " MB are free: choose fewer --options");
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 // One precision's run: once to load the kernel, then once timed; its errors on the call prices
@@ -85,9 +81,8 @@ int main(int argc, char** argv) {
                        std::vector<float>(o64.years.begin(), o64.years.end())};
     const Prices<double> ref64 = reference_prices(o64, market), ref32 = reference_prices(o32, market);
 
-    const auto cpu_start = std::chrono::steady_clock::now();
-    const Prices<double> cpu = price_on_cpu<double>(o64, market);
-    const double cpu_ms = ms_since(cpu_start);
+    Prices<double> cpu;
+    const double cpu_ms = stepwise::host_ms([&] { cpu = price_on_cpu<double>(o64, market); });
     const PriceErrors cpu_errors = price_errors(ref64.call, cpu.call);
 
     std::printf("Black-Scholes: %d options (the seed's ranges), %d iterations, riskfree %.2f, volatility %.2f\n",

@@ -3,7 +3,6 @@
 // one; compile and cache-lookup times.
 //   lesson12-demo [--n N]     N: elements for the timings (default 33554432 = 2^25)
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -18,14 +17,9 @@
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/host_timer.h"
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 std::vector<float> uniform_floats(std::size_t n, float lo, float hi, std::mt19937& rng) {
   std::uniform_real_distribution<float> pick(lo, hi);
@@ -46,9 +40,8 @@ float median_ms(Work&& work) {
 
 // The seed: multiply_them for 400 elements, and for 2000, which one block could not do.
 void seed_example(std::mt19937& rng) {
-  const auto start = Clock::now();
-  const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
-  const double compile_ms = ms_since(start);
+  Kernel kernel;
+  const double compile_ms = stepwise::host_ms([&] { kernel = compile_kernel(kMultiplyThemSource, "multiply_them"); });
   std::printf("multiply_them compiled and loaded for %s in %.1f ms\n", sm_name(kernel.architecture()).c_str(),
               compile_ms);
   for (int n : {400, 2000}) {
@@ -87,10 +80,10 @@ void polynomial_timings(int n, std::mt19937& rng) {
   for (int degree : {4, 8, 16, 32, 48, 64}) {
     const std::vector<float> c = uniform_floats(degree + 1, -1, 1, rng);
     auto d_c = stepwise::DeviceBuffer<float>::from_host(c);
-    const auto start = Clock::now();
-    evaluate_polynomial(cache, c, d_x.data(), d_out.data(), n);  // compiles
-    CUDA_CHECK(cudaDeviceSynchronize());
-    const double compile_ms = ms_since(start);
+    const double compile_ms = stepwise::host_ms([&] {
+      evaluate_polynomial(cache, c, d_x.data(), d_out.data(), n);  // compiles
+      CUDA_CHECK(cudaDeviceSynchronize());
+    });
     const std::vector<float> out = d_out.to_host();
     double worst = 0;  // error over the bound: at most 1
     for (int i = 0; i < n; i += std::max(1, n / 100000))
@@ -114,15 +107,11 @@ void polynomial_timings(int n, std::mt19937& rng) {
   const int before = cache.compilations();
   std::vector<double> lookups_us;
   for (int i = 0; i < 1001; ++i) {
-    const auto start = Clock::now();
-    cache.get(source, kPolynomialKernelName);
-    lookups_us.push_back(1000 * ms_since(start));
+    lookups_us.push_back(1000 * stepwise::host_ms([&] { cache.get(source, kPolynomialKernelName); }));
   }
   std::sort(lookups_us.begin(), lookups_us.end());
   KernelCache empty;
-  const auto start = Clock::now();
-  empty.get(source, kPolynomialKernelName);
-  const double compile_ms = ms_since(start);
+  const double compile_ms = stepwise::host_ms([&] { empty.get(source, kPolynomialKernelName); });
   std::printf("Cache: a lookup takes %.2f us (median of 1001, %d compilations), compiling and loading the same "
               "source %.1f ms\n", lookups_us[500], cache.compilations() - before, compile_ms);
 }

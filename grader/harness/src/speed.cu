@@ -22,7 +22,7 @@ namespace {
 
 constexpr float kSlowFirstRunMs = 500;  // a first run this slow is measured once, not repeated
 // A host time above kHiddenWorkFactor x the event time + kHostOverheadMs means the events
-// missed work; a figure above its ceiling by kCeilingNoise is impossible.
+// missed work.
 constexpr double kHiddenWorkFactor = 1.3;
 constexpr double kHostOverheadMs = 0.05;
 // Work still running after the call's events, as a share of the call's time, that means the call
@@ -101,6 +101,7 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
   if (!slow) {
     event_times.clear();
     host_times.clear();
+    left_running_times.clear();
     for (int i = 0; i < std::max(options.repeats, 1); ++i) run_once();
   }
   const double event_ms = median(event_times), host_ms = median(host_times);
@@ -141,8 +142,6 @@ double cpu_median_ms(const std::function<void()>& run, int repeats) {
   }
   return median(times);
 }
-
-double cpu_once_ms(const std::function<void()>& run) { return cpu_median_ms(run, 1); }
 
 double copy_bandwidth_gbs() {
   static const double gbs = [] {

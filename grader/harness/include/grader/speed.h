@@ -56,8 +56,6 @@ double gpu_median_ms(const Workload& work, TimingOptions options = {});
 double gpu_median_ms(const std::function<void()>& launch, TimingOptions options = {});
 // The median wall-clock time of `run` on the CPU in milliseconds.
 double cpu_median_ms(const std::function<void()>& run, int repeats = 3);
-// The wall-clock time of one run of `run` on the CPU in milliseconds.
-double cpu_once_ms(const std::function<void()>& run);
 
 // Device-to-device copy bandwidth in GB/s (bytes read + bytes written), measured once per
 // process on a large buffer, L2 flushed.
