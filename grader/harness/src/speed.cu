@@ -48,6 +48,20 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
+// The runs a median is taken over: at least min_warmup (and options.warmup) untimed runs first,
+// then options.repeats timed ones. A warm-up run slower than kSlowFirstRunMs is the answer on
+// its own: clearly slow code is not run again. run_once returns a run's record; ms_of its time.
+template <class RunOnce, class MsOf>
+auto timed_runs(const TimingOptions& options, int min_warmup, RunOnce run_once, MsOf ms_of) {
+  for (int i = 0; i < std::max(options.warmup, min_warmup); ++i) {
+    auto run = run_once();
+    if (ms_of(run) > kSlowFirstRunMs) return std::vector<decltype(run)>{run};
+  }
+  std::vector<decltype(run_once())> runs;
+  for (int i = 0; i < std::max(options.repeats, 1); ++i) runs.push_back(run_once());
+  return runs;
+}
+
 std::string format(const char* pattern, double value) {
   char text[64];
   std::snprintf(text, sizeof text, pattern, value);
@@ -58,27 +72,23 @@ std::string format(const char* pattern, double value) {
 
 double gpu_median_ms(const std::function<void()>& launch, TimingOptions options) {
   stepwise::EventTimer timer;
-  auto run_once = [&] {
+  const std::vector<double> times = timed_runs(options, 0, [&] {
     if (options.flush_l2) flush_l2();
     timer.start();
     launch();
     // A launch that failed took no time: it must not count as fast.
     CUDA_CHECK(cudaGetLastError());
     return static_cast<double>(timer.stop());
-  };
-  for (int i = 0; i < options.warmup; ++i) {
-    const double ms = run_once();
-    if (ms > kSlowFirstRunMs) return ms;
-  }
-  std::vector<double> times;
-  for (int i = 0; i < std::max(options.repeats, 1); ++i) times.push_back(run_once());
+  }, [](double ms) { return ms; });
   return median(times);
 }
 
 double gpu_median_ms(const Workload& work, TimingOptions options) {
   stepwise::EventTimer timer;
-  std::vector<double> event_times, host_times, left_running_times;
-  auto run_once = [&] {
+  struct Run {
+    double event_ms, host_ms, left_running_ms;
+  };
+  const std::vector<Run> runs = timed_runs(options, 1, [&] {
     work.fresh_inputs();
     if (options.flush_l2) flush_l2();
     CUDA_CHECK(cudaDeviceSynchronize());  // inputs in place, nothing else in flight
@@ -86,25 +96,20 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
     timer.start();
     work.call();
     CUDA_CHECK(cudaGetLastError());  // a launch that failed took no time: it must not count as fast
-    const double event_ms = timer.stop();
+    Run run{};
+    run.event_ms = timer.stop();
     // Work the call queued on a stream of its own (which the events do not wait for) ends
     // inside the host-timed interval; how long that wait takes shows whether there was any.
-    left_running_times.push_back(stepwise::host_ms([] { CUDA_CHECK(cudaDeviceSynchronize()); }));
-    event_times.push_back(event_ms);
-    host_times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count());
+    run.left_running_ms = stepwise::host_ms([] { CUDA_CHECK(cudaDeviceSynchronize()); });
+    run.host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count();
+    return run;
+  }, [](const Run& run) { return run.host_ms; });
+  auto median_of = [&](double Run::*field) {
+    std::vector<double> values;
+    for (const Run& run : runs) values.push_back(run.*field);
+    return median(values);
   };
-  bool slow = false;  // a first run this slow is the answer (clearly slow code is not re-run)
-  for (int i = 0; i < std::max(options.warmup, 1) && !slow; ++i) {
-    run_once();
-    slow = host_times.back() > kSlowFirstRunMs;
-  }
-  if (!slow) {
-    event_times.clear();
-    host_times.clear();
-    left_running_times.clear();
-    for (int i = 0; i < std::max(options.repeats, 1); ++i) run_once();
-  }
-  const double event_ms = median(event_times), host_ms = median(host_times);
+  const double event_ms = median_of(&Run::event_ms), host_ms = median_of(&Run::host_ms);
   // The host interval also holds the launch and the synchronisation (microseconds); clearly
   // more than that means the events missed work.
   const double ms = host_ms > kHiddenWorkFactor * event_ms + kHostOverheadMs ? host_ms : event_ms;
@@ -117,7 +122,7 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
 
   // Ready when it returns: after the events (which wait for the default stream, and streams
   // that synchronise with it) the GPU must have nothing of the call's left to do.
-  const double left_running_ms = median(left_running_times);
+  const double left_running_ms = median_of(&Run::left_running_ms);
   if (left_running_ms > std::max(kHostOverheadMs, kLeftRunningShare * ms))
     ADD_FAILURE() << "results were not ready when the call returned: the GPU was still busy with its work for "
                   << format("%.3g", left_running_ms) << " ms of the call's " << format("%.3g", ms)
