@@ -1,0 +1,569 @@
+// Grader tests for lesson 08 (row kernels: seed 004's per-row recurrences through a gufunc-style
+// helper in both layouts and through a shared-memory tile; seed 003's ensemble of Lorenz-96 RK4
+// runs, one block or one thread per member).
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ensemble.h"
+#include "grader/grader.h"
+#include "reference_cpu.h"
+#include "row_kernels.h"
+
+namespace {
+
+using grader::Output;
+
+// ---- What "right" means for a row -------------------------------------------------------------
+//
+// Each value is compared with the seed's own formula in long double. The allowed error of column
+// k is 8 (k + 1) units of rounding of Real times the size of what the value is built from: for
+// power sums, |x| + |x|^2 + ... + |x|^(k+1) (the sum without its cancellations); for Hermite,
+// 1 + the largest |h_j| for j <= k. Each step of either recurrence rounds a few times and carries
+// the earlier errors forward at most that large (for x in [-4, 4] the Hermite recurrence is stable:
+// measured on the CPU over 128 columns, the normalised recurrence stays below 0.8 of this unit in
+// float and in double, and so does the seed's two-loop form in double). An index off by one, a
+// value left unwritten, or float's overflow in the seed's unnormalised form (k! passes 3.4e38 at
+// k = 35, and every later column comes out 0; He_k overflows near k = 57) lands far outside.
+
+enum class Function { power_sums, hermite };
+
+const char* name_of(Function f) { return f == Function::power_sums ? "power sums" : "Hermite"; }
+const char* name_of(Layout layout) { return layout == Layout::row_major ? "row-major" : "column-major"; }
+
+template <typename Real>
+const char* type_name() {
+  return sizeof(Real) == sizeof(double) ? "double" : "float";
+}
+
+// The inputs of each function: power sums of x in [-2, 2] stay below 2^65, Hermite rows of x in
+// [-4, 4] near 1 (both far inside float's range for 128 columns).
+double input_limit(Function f) { return f == Function::power_sums ? 2 : 4; }
+
+template <typename Real>
+std::vector<Real> random_inputs(std::size_t n, double limit);
+template <>
+std::vector<float> random_inputs<float>(std::size_t n, double limit) {
+  return grader::random_floats(n, static_cast<float>(-limit), static_cast<float>(limit));
+}
+template <>
+std::vector<double> random_inputs<double>(std::size_t n, double limit) {
+  return grader::random_doubles(n, -limit, limit);
+}
+
+// Checks the rows x cols matrix `out` (in `layout`) against the reference rows of `x`.
+template <typename Real>
+testing::AssertionResult rows_are_right(Function f, const std::vector<Real>& x, const std::vector<Real>& out, int rows,
+                                        int cols, Layout layout) {
+  const long double eps = std::numeric_limits<Real>::epsilon();
+  grader::MismatchReport report;
+  for (int r = 0; r < rows; ++r) {
+    const long double xr = x[r];
+    const std::vector<long double> ref =
+        f == Function::power_sums ? power_sums_row_cpu(xr, cols) : hermite_row_cpu(xr, cols);
+    const std::vector<long double> absolute_sums = power_sums_row_cpu(std::fabs(xr), cols);
+    long double largest = 0;  // the largest |h_j| so far
+    for (int k = 0; k < cols; ++k) {
+      largest = std::max(largest, std::fabs(ref[k]));
+      const long double magnitude = f == Function::power_sums ? absolute_sums[k] : 1 + largest;
+      const std::size_t at = layout == Layout::row_major ? static_cast<std::size_t>(r) * cols + k
+                                                         : static_cast<std::size_t>(k) * rows + r;
+      const Real got = out[at];
+      const long double allowed = 8 * eps * (k + 1) * magnitude + std::numeric_limits<Real>::min();
+      const bool never = grader::is_poison(got);
+      if (!never && std::fabs(got - ref[k]) <= allowed) continue;
+      if (report.add(never)) {
+        std::ostringstream where, expected, actual;
+        where << "row " << r << " (x = " << x[r] << "), column " << k << " (" << name_of(layout) << " index " << at
+              << "):";
+        expected.precision(10);
+        actual.precision(10);
+        expected << static_cast<double>(ref[k]) << " (allowed error " << static_cast<double>(allowed) << ")";
+        actual << got;
+        report.show(where.str(), expected.str(), actual.str(), never);
+      }
+    }
+  }
+  if (report.count() == 0) return testing::AssertionSuccess();
+  return report.failure(static_cast<std::size_t>(rows) * cols,
+                        std::string(name_of(f)) + " in " + type_name<Real>() + ", " + name_of(layout) +
+                            ", allowed error 8 (k + 1) eps times the size of column k",
+                        " (are all rows covered, and every column from 0?)");
+}
+
+template <typename Real>
+void compute(Function f, Target target, const Real* x, Real* out, int rows, int cols, Layout layout) {
+  if (f == Function::power_sums) power_sums(target, x, out, rows, cols, layout);
+  else hermite(target, x, out, rows, cols, layout);
+}
+
+// The grader's rows: 0, 1, 31, 33, a prime, and a large count (a matrix of 2^22 values on the
+// GPU, fewer under compute-sanitizer or where device memory is short; 2^18 on the CPU). Columns:
+// 2 (the recurrence's smallest case), 3, 4 (the seed's), 17 and 64.
+const std::vector<int> kCols = {2, 3, 4, 17, 64};
+
+std::vector<int> test_rows(int cols, std::size_t value_bytes, Target target = Target::gpu) {
+  if (target == Target::cpu) return {0, 1, 31, 33, 1009, (1 << 18) / cols};
+  const int large = grader::under_sanitizer() ? 2053 : (1 << 22) / cols;
+  return {0, 1, 31, 33, 1009,
+          static_cast<int>(grader::fit_in_device_memory(large, value_bytes * (cols + 1)))};
+}
+
+// Every size on the CPU (host arrays, the output poisoned) or the GPU (device arrays, the output
+// poisoned and guarded), one function, one layout.
+template <typename Real>
+void rows_match_everywhere(Function f, Target target, Layout layout) {
+  for (int cols : kCols)
+    for (int rows : test_rows(cols, sizeof(Real), target)) {
+      SCOPED_TRACE(std::string(type_name<Real>()) + ", rows = " + std::to_string(rows) + ", cols = " + std::to_string(cols));
+      const std::vector<Real> x = random_inputs<Real>(rows, input_limit(f));
+      const std::size_t values = static_cast<std::size_t>(rows) * cols;
+      if (target == Target::cpu) {
+        std::vector<Real> out = grader::poisoned_host<Real>(values);
+        compute(f, target, x.data(), out.data(), rows, cols, layout);
+        const testing::AssertionResult right = rows_are_right(f, x, out, rows, cols, layout);
+        ASSERT_TRUE(right);
+        continue;
+      }
+      auto d_x = grader::device(x);
+      Output<Real> out(values);
+      compute(f, target, d_x.data(), out.data(), rows, cols, layout);
+      ASSERT_TRUE(out.guard_intact());
+      ASSERT_TRUE(rows_are_right(f, x, out.to_host(), rows, cols, layout));
+    }
+}
+
+template <typename Real>
+void both_functions(Target target, Layout layout) {
+  rows_match_everywhere<Real>(Function::power_sums, target, layout);
+  rows_match_everywhere<Real>(Function::hermite, target, layout);
+}
+
+// The seed's two printed tables (seed 004, 4 columns): its first function on x = 1, 2, 3, 4, 1
+// and its actual function on x = 0 .. 4, as its float32 GPU run printed them.
+const std::vector<double> kSeedPowerSums = {1, 2, 3, 4, 2, 6, 14, 30, 3, 12, 39, 120, 4, 20, 84, 340, 1, 2, 3, 4};
+const std::vector<double> kSeedHermite = {1, 0, -0.70710677, -0.0,     1, 1, 0,          -0.8164966,
+                                          1, 2, 2.1213202,   0.8164966, 1, 3, 5.656854,   7.3484693,
+                                          1, 4, 10.606602,   21.22891};
+
+template <typename Real>
+testing::AssertionResult seed_tables_match(Target target) {
+  const std::vector<Real> powers_x = {1, 2, 3, 4, 1}, hermite_x = {0, 1, 2, 3, 4};
+  std::vector<Real> powers, hermites;
+  if (target == Target::cpu) {
+    powers = grader::poisoned_host<Real>(20);
+    hermites = grader::poisoned_host<Real>(20);
+    power_sums(target, powers_x.data(), powers.data(), 5, 4);
+    hermite(target, hermite_x.data(), hermites.data(), 5, 4);
+  } else {
+    auto d_powers_x = grader::device(powers_x), d_hermite_x = grader::device(hermite_x);
+    Output<Real> d_powers(20), d_hermites(20);
+    power_sums(target, d_powers_x.data(), d_powers.data(), 5, 4);
+    hermite(target, d_hermite_x.data(), d_hermites.data(), 5, 4);
+    powers = d_powers.to_host();
+    hermites = d_hermites.to_host();
+  }
+  const testing::AssertionResult first = grader::matches(kSeedPowerSums, powers, grader::Tolerance::exact());
+  if (!first) return testing::AssertionFailure() << "the seed's first table (power sums of x = 1 2 3 4 1): " << first.message();
+  // The seed printed 8 digits of a float32 result.
+  const testing::AssertionResult second = grader::matches(kSeedHermite, hermites, grader::Tolerance::close(1e-6, 1e-6));
+  if (!second) return testing::AssertionFailure() << "the seed's second table (Hermite rows of x = 0 .. 4): " << second.message();
+  return testing::AssertionSuccess();
+}
+
+// ---- Steps 1 and 2 on the CPU: the helper's CPU target ----------------------------------------
+
+TEST(CpuRows, RowMajorMatchesReference) {
+  both_functions<float>(Target::cpu, Layout::row_major);
+  both_functions<double>(Target::cpu, Layout::row_major);
+}
+
+TEST(CpuRows, SeedTables) {
+  EXPECT_TRUE(seed_tables_match<float>(Target::cpu));
+  EXPECT_TRUE(seed_tables_match<double>(Target::cpu));
+}
+
+TEST(CpuRows, RejectsBadSizes) {
+  std::vector<double> x(8, 0.5), out = grader::poisoned_host<double>(64);
+  hermite(Target::cpu, x.data(), out.data(), 8, 8);  // a good call works first
+  out = grader::poisoned_host<double>(64);
+  EXPECT_THROW(power_sums(Target::cpu, x.data(), out.data(), -1, 8), std::invalid_argument);
+  EXPECT_THROW(power_sums(Target::cpu, x.data(), out.data(), 8, -1), std::invalid_argument);
+  EXPECT_THROW(hermite(Target::cpu, x.data(), out.data(), 8, 1), std::invalid_argument)
+      << "a Hermite row has at least 2 columns (He_0 = 1 and He_1 = x)";
+  EXPECT_THROW(hermite(Target::cpu, x.data(), out.data(), -3, 8), std::invalid_argument);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    ASSERT_TRUE(grader::is_poison(out[i])) << "a rejected call wrote value " << i;
+}
+
+TEST(CpuRows, ColumnMajorMatchesReference) {
+  both_functions<float>(Target::cpu, Layout::column_major);
+  both_functions<double>(Target::cpu, Layout::column_major);
+}
+
+// ---- Steps 1 and 2 on the GPU ----------------------------------------------------------------
+
+TEST(Rows, PowerSumsRowMajor) {
+  REQUIRE_GPU();
+  rows_match_everywhere<float>(Function::power_sums, Target::gpu, Layout::row_major);
+  rows_match_everywhere<double>(Function::power_sums, Target::gpu, Layout::row_major);
+}
+
+TEST(Rows, HermiteRowMajor) {
+  REQUIRE_GPU();
+  rows_match_everywhere<float>(Function::hermite, Target::gpu, Layout::row_major);
+  rows_match_everywhere<double>(Function::hermite, Target::gpu, Layout::row_major);
+}
+
+TEST(Rows, SeedTables) {
+  REQUIRE_GPU();
+  EXPECT_TRUE(seed_tables_match<float>(Target::gpu));
+  EXPECT_TRUE(seed_tables_match<double>(Target::gpu));
+}
+
+// ---- Step 3: the transposed layout and the tile ------------------------------------------------
+
+TEST(Transposed, PowerSumsColumnMajor) {
+  REQUIRE_GPU();
+  rows_match_everywhere<float>(Function::power_sums, Target::gpu, Layout::column_major);
+  rows_match_everywhere<double>(Function::power_sums, Target::gpu, Layout::column_major);
+}
+
+TEST(Transposed, HermiteColumnMajor) {
+  REQUIRE_GPU();
+  rows_match_everywhere<float>(Function::hermite, Target::gpu, Layout::column_major);
+  rows_match_everywhere<double>(Function::hermite, Target::gpu, Layout::column_major);
+}
+
+template <typename Real>
+void tiled_matches_everywhere() {
+  std::vector<int> cols_list = kCols;
+  cols_list.push_back(kMaxTiledCols);  // the largest tile: fewer rows per block
+  for (int cols : cols_list)
+    for (int rows : test_rows(cols, sizeof(Real))) {
+      SCOPED_TRACE(std::string(type_name<Real>()) + ", rows = " + std::to_string(rows) + ", cols = " + std::to_string(cols));
+      const std::vector<Real> x = random_inputs<Real>(rows, input_limit(Function::hermite));
+      auto d_x = grader::device(x);
+      Output<Real> out(static_cast<std::size_t>(rows) * cols);
+      hermite_row_major_tiled(d_x.data(), out.data(), rows, cols);
+      ASSERT_TRUE(out.guard_intact());
+      ASSERT_TRUE(rows_are_right(Function::hermite, x, out.to_host(), rows, cols, Layout::row_major));
+    }
+}
+
+TEST(Tiled, HermiteRowMajor) {
+  REQUIRE_GPU();
+  tiled_matches_everywhere<float>();
+  tiled_matches_everywhere<double>();
+}
+
+TEST(Tiled, RejectsBadCols) {
+  REQUIRE_GPU();
+  auto d_x = grader::device(std::vector<float>(8, 0.5f));
+  Output<float> out(8 * 200);
+  hermite_row_major_tiled(d_x.data(), out.data(), 8, 4);  // a good call works first
+  out.poison();
+  for (int cols : {1, -1, kMaxTiledCols + 1})
+    EXPECT_THROW(hermite_row_major_tiled(d_x.data(), out.data(), 8, cols), std::invalid_argument) << "cols = " << cols;
+  EXPECT_THROW(hermite_row_major_tiled(d_x.data(), out.data(), -1, 4), std::invalid_argument);
+  const std::vector<float> after = out.to_host();
+  for (std::size_t i = 0; i < after.size(); ++i)
+    ASSERT_TRUE(grader::is_poison(after[i])) << "a rejected call wrote value " << i;
+}
+
+// ---- Steps 4 and 5: the ensemble -------------------------------------------------------------
+//
+// Every member starts from its own random state (each variable in [-5, 13], where Lorenz-96 with
+// F = 8 lives), so a kernel that integrates one member many times fails. The reference is the same
+// RK4 in long double. Lorenz-96 is chaotic: an error grows by about e^2.5 per unit of model time
+// (measured: over 100 steps of dt = 0.01 float ends about 6e-4 from long double, double 1.5e-12,
+// about 1e4 units of rounding either way). The allowed error is 1e4 units of rounding times that
+// growth, relative to 1 + |x|: ten times what correct code reaches, and far below the O(1)
+// differences of a wrong neighbour, stage or member.
+
+template <typename Real>
+long double ensemble_allowed_error(const Lorenz96& model, int steps) {
+  return 1e4L * std::numeric_limits<Real>::epsilon() * std::exp(2.5L * steps * model.dt);
+}
+
+template <typename Real>
+testing::AssertionResult states_are_right(const std::vector<Real>& initial, const std::vector<Real>& got, int members,
+                                          const Lorenz96& model, int steps) {
+  const std::vector<long double> ref = ensemble_cpu<long double>(initial, members, model, steps);
+  const long double allowed = ensemble_allowed_error<Real>(model, steps);
+  grader::MismatchReport report;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    const bool never = grader::is_poison(got[i]);
+    if (!never && std::fabs(got[i] - ref[i]) <= allowed * (1 + std::fabs(ref[i]))) continue;
+    if (report.add(never)) {
+      std::ostringstream where, expected, actual;
+      where << "member " << i / model.size << ", variable " << i % model.size << ":";
+      expected << static_cast<double>(ref[i]);
+      actual << got[i];
+      report.show(where.str(), expected.str(), actual.str(), never);
+    }
+  }
+  if (report.count() == 0) return testing::AssertionSuccess();
+  std::ostringstream required;
+  required << type_name<Real>() << ", " << steps << " RK4 steps, allowed error " << static_cast<double>(allowed)
+           << " x (1 + |x|)";
+  return report.failure(ref.size(), required.str(), " (is every member's every variable written?)");
+}
+
+enum class Ensemble { block_per_member, thread_per_member };
+
+template <typename Real>
+void integrate(Ensemble kind, const Real* initial, Real* final, int members, const Lorenz96& model, int steps) {
+  if (kind == Ensemble::block_per_member) ensemble_block_per_member(initial, final, members, model, steps);
+  else ensemble_thread_per_member(initial, final, members, model, steps);
+}
+
+template <typename Real>
+void ensemble_matches_cpu(Ensemble kind) {
+  const bool small = grader::under_sanitizer();
+  const int steps = small ? 10 : 100;
+  const int largest = kind == Ensemble::block_per_member ? kMaxBlockMemberSize : kMaxThreadMemberSize;
+  const std::vector<int> members_list = small ? std::vector<int>{0, 1, 7} : std::vector<int>{0, 1, 40, 333};
+  for (int size : {4, 5, 40, 61, largest})
+    for (int members : members_list) {
+      if (size == largest && members > 40) continue;  // the reference's time
+      Lorenz96 model;
+      model.size = size;
+      SCOPED_TRACE(std::string(type_name<Real>()) + ", members = " + std::to_string(members) +
+                   ", model size = " + std::to_string(size));
+      const std::vector<Real> initial = random_inputs<Real>(static_cast<std::size_t>(members) * size, 9);
+      std::vector<Real> shifted(initial);
+      for (Real& v : shifted) v += 4;  // [-5, 13]
+      auto d_initial = grader::device(shifted);
+      Output<Real> final(shifted.size());
+      integrate(kind, d_initial.data(), final.data(), members, model, steps);
+      ASSERT_TRUE(final.guard_intact());
+      ASSERT_TRUE(states_are_right(shifted, final.to_host(), members, model, steps));
+      ASSERT_EQ(d_initial.to_host(), shifted) << "the initial states must only be read";
+    }
+}
+
+template <typename Real>
+void zero_steps_copy_the_state(Ensemble kind) {
+  Lorenz96 model;
+  const std::vector<Real> initial = random_inputs<Real>(3 * model.size, 9);
+  auto d_initial = grader::device(initial);
+  Output<Real> final(initial.size());
+  integrate(kind, d_initial.data(), final.data(), 3, model, 0);
+  EXPECT_TRUE(grader::matches(initial, final, grader::Tolerance::exact())) << "0 steps leave every state as it was";
+}
+
+template <typename Real>
+void ensemble_rejects_bad_arguments(Ensemble kind) {
+  Lorenz96 model;
+  auto d_initial = grader::device(random_inputs<Real>(2 * model.size, 9));
+  Output<Real> final(2 * model.size);
+  integrate(kind, d_initial.data(), final.data(), 2, model, 1);  // a good call works first
+  final.poison();
+  Lorenz96 tiny = model, huge = model;
+  tiny.size = 3;
+  huge.size = (kind == Ensemble::block_per_member ? kMaxBlockMemberSize : kMaxThreadMemberSize) + 1;
+  EXPECT_THROW(integrate(kind, d_initial.data(), final.data(), -1, model, 1), std::invalid_argument);
+  EXPECT_THROW(integrate(kind, d_initial.data(), final.data(), 2, model, -1), std::invalid_argument);
+  EXPECT_THROW(integrate(kind, d_initial.data(), final.data(), 1, tiny, 1), std::invalid_argument);
+  EXPECT_THROW(integrate(kind, d_initial.data(), final.data(), 1, huge, 1), std::invalid_argument);
+  const std::vector<Real> after = final.to_host();
+  for (std::size_t i = 0; i < after.size(); ++i)
+    ASSERT_TRUE(grader::is_poison(after[i])) << "a rejected call wrote value " << i;
+}
+
+TEST(Ensemble, BlockPerMemberMatchesCpu) {
+  REQUIRE_GPU();
+  ensemble_matches_cpu<float>(Ensemble::block_per_member);
+  ensemble_matches_cpu<double>(Ensemble::block_per_member);
+}
+TEST(Ensemble, BlockPerMemberZeroSteps) {
+  REQUIRE_GPU();
+  zero_steps_copy_the_state<double>(Ensemble::block_per_member);
+}
+TEST(Ensemble, BlockPerMemberRejectsBadArguments) {
+  REQUIRE_GPU();
+  ensemble_rejects_bad_arguments<double>(Ensemble::block_per_member);
+}
+
+TEST(Ensemble, ThreadPerMemberMatchesCpu) {
+  REQUIRE_GPU();
+  ensemble_matches_cpu<float>(Ensemble::thread_per_member);
+  ensemble_matches_cpu<double>(Ensemble::thread_per_member);
+}
+TEST(Ensemble, ThreadPerMemberZeroSteps) {
+  REQUIRE_GPU();
+  zero_steps_copy_the_state<double>(Ensemble::thread_per_member);
+}
+TEST(Ensemble, ThreadPerMemberRejectsBadArguments) {
+  REQUIRE_GPU();
+  ensemble_rejects_bad_arguments<double>(Ensemble::thread_per_member);
+}
+
+// ---- Speed: the row kernels ---------------------------------------------------------------------
+//
+// Hermite rows of the seed's 4 floats, 2^25 rows (640 MB moved per call, far above any L2; fewer
+// where device memory is short). A call reads x (4 bytes a row) and writes 4 values (16 bytes).
+
+constexpr int kSpeedCols = 4;
+
+int speed_rows() {
+  return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, sizeof(float) * (1 + kSpeedCols)));
+}
+
+// A Hermite call as the grader times it: fresh x before every run, the output poisoned, and after
+// the run a sample of rows (every stride-th and the last) checked against the reference.
+class TimedHermite {
+ public:
+  enum class Version { row_major, column_major, tiled };
+  TimedHermite(int rows, Version version) : rows_(rows), version_(version), x_(rows), out_(rows * std::size_t{kSpeedCols}) {}
+
+  grader::Workload workload() {
+    return {[this] {
+              grader::refill_random(x_.data(), rows_, -4.0f, 4.0f);
+              grader::poison(out_.data(), out_.size());
+            },
+            [this] {
+              if (version_ == Version::tiled) hermite_row_major_tiled(x_.data(), out_.data(), rows_, kSpeedCols);
+              else hermite(Target::gpu, x_.data(), out_.data(), rows_, kSpeedCols, layout());
+            },
+            [this] { return sample_is_right(); }};
+  }
+
+ private:
+  static constexpr int kSample = 4096;
+  Layout layout() const { return version_ == Version::column_major ? Layout::column_major : Layout::row_major; }
+
+  testing::AssertionResult sample_is_right() const {
+    std::vector<int> picked;
+    const int stride = std::max(1, rows_ / kSample);
+    for (int r = 0; r < rows_; r += stride) picked.push_back(r);
+    if (picked.back() != rows_ - 1) picked.push_back(rows_ - 1);
+    std::vector<float> x(picked.size()), out(picked.size() * kSpeedCols);
+    const std::size_t value = sizeof(float);
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+      const int r = picked[i];
+      CUDA_CHECK(cudaMemcpy(&x[i], x_.data() + r, value, cudaMemcpyDeviceToHost));
+      if (layout() == Layout::row_major)
+        CUDA_CHECK(cudaMemcpy(&out[i * kSpeedCols], out_.data() + static_cast<std::size_t>(r) * kSpeedCols,
+                              kSpeedCols * value, cudaMemcpyDeviceToHost));
+      else  // one value from each column, the columns rows_ apart
+        CUDA_CHECK(cudaMemcpy2D(&out[i * kSpeedCols], value, out_.data() + r, rows_ * value, value, kSpeedCols,
+                                cudaMemcpyDeviceToHost));
+    }
+    return rows_are_right(Function::hermite, x, out, static_cast<int>(picked.size()), kSpeedCols, Layout::row_major);
+  }
+
+  int rows_;
+  Version version_;
+  stepwise::DeviceBuffer<float> x_, out_;
+};
+
+double hermite_ms(TimedHermite::Version version) {
+  TimedHermite timed(speed_rows(), version);
+  return grader::gpu_median_ms(timed.workload());
+}
+
+grader::Figure hermite_fraction_of_copy_bandwidth(TimedHermite::Version version) {
+  const double bytes = static_cast<double>(speed_rows()) * sizeof(float) * (1 + kSpeedCols);
+  return grader::fraction_of_copy_bandwidth(bytes, hermite_ms(version));
+}
+
+// The issue's comparison: the same kernel, the same function, only the layout differs.
+TEST(RowSpeed, TransposedOverRowMajor) {
+  REQUIRE_GPU();
+  grader::expect_speed([] {
+    const double row_major_ms = hermite_ms(TimedHermite::Version::row_major);
+    return grader::speedup(row_major_ms, hermite_ms(TimedHermite::Version::column_major), "the row-major layout");
+  });
+}
+
+TEST(RowSpeed, TransposedFractionOfCopyBandwidth) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return hermite_fraction_of_copy_bandwidth(TimedHermite::Version::column_major); });
+}
+
+TEST(RowSpeed, TiledRowMajorFractionOfCopyBandwidth) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return hermite_fraction_of_copy_bandwidth(TimedHermite::Version::tiled); });
+}
+
+// ---- Speed: the ensemble ------------------------------------------------------------------------
+//
+// float64 (the seed's model ran in Python floats), 40 variables, 100 RK4 steps, against the same
+// RK4 in double on one CPU thread (reference_cpu.h), timed on the same initial states.
+
+constexpr int kSpeedSteps = 100;
+
+class TimedEnsemble {
+ public:
+  TimedEnsemble(int members, Ensemble kind) : members_(members), kind_(kind), initial_(values()), final_(values()) {}
+
+  grader::Workload workload() {
+    return {[this] {
+              grader::refill_random(initial_.data(), values(), -5.0, 13.0);
+              grader::poison(final_.data(), values());
+            },
+            [this] { integrate(kind_, initial_.data(), final_.data(), members_, model_, kSpeedSteps); },
+            [this] { return sample_is_right(); }};
+  }
+
+ private:
+  std::size_t values() const { return static_cast<std::size_t>(members_) * model_.size; }
+
+  // 16 members spread over the ensemble and the last one, against the long-double reference.
+  testing::AssertionResult sample_is_right() const {
+    std::vector<int> picked;
+    const int stride = std::max(1, members_ / 16);
+    for (int m = 0; m < members_; m += stride) picked.push_back(m);
+    if (picked.back() != members_ - 1) picked.push_back(members_ - 1);
+    const std::size_t n = model_.size, row_bytes = n * sizeof(double);
+    std::vector<double> initial(picked.size() * n), final(picked.size() * n);
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+      CUDA_CHECK(cudaMemcpy(&initial[i * n], initial_.data() + picked[i] * n, row_bytes, cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaMemcpy(&final[i * n], final_.data() + picked[i] * n, row_bytes, cudaMemcpyDeviceToHost));
+    }
+    return states_are_right(initial, final, static_cast<int>(picked.size()), model_, kSpeedSteps);
+  }
+
+  int members_;
+  Ensemble kind_;
+  Lorenz96 model_;
+  stepwise::DeviceBuffer<double> initial_, final_;
+};
+
+grader::Figure ensemble_vs_one_cpu_thread(int members, Ensemble kind) {
+  const Lorenz96 model;
+  const std::vector<double> initial = grader::random_doubles(static_cast<std::size_t>(members) * model.size, -5, 13);
+  const double cpu_ms = grader::cpu_median_ms([&] {
+    const std::vector<double> out = ensemble_cpu<double>(initial, members, model, kSpeedSteps);
+    ASSERT_EQ(out.size(), initial.size());
+  });
+  TimedEnsemble timed(members, kind);
+  return grader::speedup(cpu_ms, grader::gpu_median_ms(timed.workload()), "one CPU thread");
+}
+
+constexpr int kThousandsOfMembers = 4096;
+
+TEST(EnsembleSpeed, BlockPerMemberVsOneCpuThread) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return ensemble_vs_one_cpu_thread(kThousandsOfMembers, Ensemble::block_per_member); });
+}
+
+TEST(EnsembleSpeed, ThreadPerMemberVsOneCpuThread) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return ensemble_vs_one_cpu_thread(kThousandsOfMembers, Ensemble::thread_per_member); });
+}
+
+// The seed's 40 members: 40 blocks on a GPU of 100 or more multiprocessors. Does the GPU still win?
+TEST(EnsembleSpeed, SeedFortyMembersVsOneCpuThread) {
+  REQUIRE_GPU();
+  grader::expect_speed([] { return ensemble_vs_one_cpu_thread(40, Ensemble::block_per_member); });
+}
+
+}  // namespace

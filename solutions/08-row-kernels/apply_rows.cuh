@@ -1,0 +1,56 @@
+#pragma once
+// Lesson 08 reference solution, steps 1 and 3: apply_rows(), the C++ cousin of Numba's
+// guvectorize. It applies a row function `op(x, row)` to every row of a matrix: x is that row's
+// input (one value), row the row's `cols` outputs, one CPU loop iteration or one GPU thread per
+// row. The seed wanted exactly this signature, ()->(n), and guvectorize could not express it.
+//
+//   struct Powers { __host__ __device__ void operator()(float x, RowView<float> row) const {...} };
+//   apply_rows(Target::gpu, Powers{}, d_x, d_out, rows, cols, Layout::row_major);
+//
+// A template, so it lives in a header: the compiler makes one kernel per row function.
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "row_view.h"
+#include "stepwise/check.h"
+
+// The view of row r of a rows x cols matrix stored at `out` in `layout`.
+// [docs:row-of]
+template <typename T>
+__host__ __device__ RowView<T> row_of(T* out, int r, int rows, int cols, Layout layout) {
+  if (layout == Layout::row_major) return {out + static_cast<std::size_t>(r) * cols, 1, cols};
+  return {out + r, static_cast<std::size_t>(rows), cols};
+}
+// [docs:end]
+
+// One thread per row, in a grid-stride loop over the rows.
+// [docs:kernel]
+template <typename T, typename RowFunction>
+__global__ void apply_rows_kernel(RowFunction op, const T* x, T* out, int rows, int cols, Layout layout) {
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += gridDim.x * blockDim.x)
+    op(x[r], row_of(out, r, rows, cols, layout));
+}
+// [docs:end]
+
+inline void check_matrix_size(const char* what, int rows, int cols) {
+  if (rows < 0 || cols < 0)
+    throw std::invalid_argument(std::string(what) + ": rows and cols must be >= 0, got " + std::to_string(rows) +
+                                " x " + std::to_string(cols));
+}
+
+template <typename T, typename RowFunction>
+void apply_rows(Target target, RowFunction op, const T* x, T* out, int rows, int cols, Layout layout,
+                cudaStream_t stream = nullptr) {
+  check_matrix_size("apply_rows", rows, cols);
+  if (rows == 0 || cols == 0) return;
+  if (target == Target::cpu) {
+    for (int r = 0; r < rows; ++r) op(x[r], row_of(out, r, rows, cols, layout));
+    return;
+  }
+  constexpr int kThreads = 256;
+  const int blocks = static_cast<int>(std::min<long long>((rows + kThreads - 1) / kThreads, 65535));
+  apply_rows_kernel<<<blocks, kThreads, 0, stream>>>(op, x, out, rows, cols, layout);
+  CUDA_CHECK_LAUNCH();
+}
