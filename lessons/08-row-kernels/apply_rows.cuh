@@ -10,8 +10,6 @@
 // A template, so it lives in a header: the compiler makes one kernel per row function.
 #include <algorithm>
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 
 #include "row_view.h"
 #include "stepwise/check.h"
@@ -31,12 +29,6 @@ __host__ __device__ RowView<T> row_of(T* out, int r, int rows, int cols, Layout 
 // for row r, op(x[r], row_of(out, r, rows, cols, layout)).
 template <typename T, typename RowFunction>
 __global__ void apply_rows_kernel(RowFunction op, const T* x, T* out, int rows, int cols, Layout layout) {}
-
-inline void check_matrix_size(const char* what, int rows, int cols) {
-  if (rows < 0 || cols < 0)
-    throw std::invalid_argument(std::string(what) + ": rows and cols must be >= 0, got " + std::to_string(rows) +
-                                " x " + std::to_string(cols));
-}
 
 template <typename T, typename RowFunction>
 void apply_rows(Target target, RowFunction op, const T* x, T* out, int rows, int cols, Layout layout,

@@ -1,6 +1,8 @@
 #pragma once
 // Lesson 08 (given): the types apply_rows() and the row functions share.
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 
 enum class Target { cpu, gpu };
 
@@ -20,3 +22,10 @@ struct RowView {
   __host__ __device__ T& operator[](int k) const { return data[k * stride]; }
 };
 // [docs:end]
+
+// Throws std::invalid_argument, naming `what`, when rows or cols is negative.
+inline void check_matrix_size(const char* what, int rows, int cols) {
+  if (rows < 0 || cols < 0)
+    throw std::invalid_argument(std::string(what) + ": rows and cols must be >= 0, got " + std::to_string(rows) +
+                                " x " + std::to_string(cols));
+}

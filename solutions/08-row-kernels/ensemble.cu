@@ -4,9 +4,8 @@
 #include "ensemble.h"
 
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 
+#include "rk4_stages.cuh"
 #include "stepwise/check.h"
 
 // ---- The model, as device functions both kernels use --------------------------------------------
@@ -22,25 +21,6 @@ __device__ Real tendency(const Real* x, int j, int n, Real forcing) {
   return (x[next] - x[prev2]) * x[prev] - x[j] + forcing;
 }
 // [docs:end]
-
-// The four RK4 stages s = 0..3: stage s evaluates the tendency at x + stage_step(s) * dt * k_(s-1)
-// and adds stage_weight(s) * k_s to the step's sum; the step ends with x + dt / 6 * sum.
-// [docs:stages]
-__device__ constexpr double stage_step(int s) { return s == 0 ? 0.0 : s == 3 ? 1.0 : 0.5; }
-__device__ constexpr double stage_weight(int s) { return s == 1 || s == 2 ? 2.0 : 1.0; }
-
-template <typename Real>
-__device__ Real stage_input(Real x, Real k_before, int s, Real dt) {
-  return x + static_cast<Real>(stage_step(s)) * dt * k_before;
-}
-// [docs:end]
-
-static void check_ensemble(const char* what, int members, const Lorenz96& model, int steps, int max_size) {
-  if (members < 0 || steps < 0 || model.size < 4 || model.size > max_size)
-    throw std::invalid_argument(std::string(what) + ": needs members >= 0, steps >= 0 and a model size from 4 to " +
-                                std::to_string(max_size) + ", got " + std::to_string(members) + " members, " +
-                                std::to_string(steps) + " steps, size " + std::to_string(model.size));
-}
 
 // ---- Step 4: one block per member ----------------------------------------------------------------
 

@@ -8,10 +8,12 @@
 #include "solutions/08-row-kernels/row_kernels.cu"
 #undef hermite
 
+// Above the correctness checks' sizes (at most 2^21 rows), below the speed checks' (2^25).
+constexpr int kLargeCall = 1 << 22;
+
 template <typename Real>
 void hermite(Target target, const Real* x, Real* out, int rows, int cols, Layout layout, cudaStream_t stream) {
-  const bool large = static_cast<long long>(rows) >= broken::kSpeedCheckSize;  // the correctness checks stay below
-  reference_hermite(target, x, out, rows, cols, layout, large ? broken::private_stream() : stream);
+  reference_hermite(target, x, out, rows, cols, layout, rows > kLargeCall ? broken::private_stream() : stream);
 }
 
 template void hermite<float>(Target, const float*, float*, int, int, Layout, cudaStream_t);
