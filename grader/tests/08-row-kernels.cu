@@ -283,8 +283,9 @@ TEST(Tiled, RejectsBadCols) {
 // RK4 in long double. Lorenz-96 is chaotic: an error grows by about e^2.5 per unit of model time
 // (measured: over 100 steps of dt = 0.01 float ends about 6e-4 from long double, double 1.5e-12,
 // about 1e4 units of rounding either way). The allowed error is 1e4 units of rounding times that
-// growth, relative to 1 + |x|: ten times what correct code reaches, and far below the O(1)
-// differences of a wrong neighbour, stage or member.
+// growth, relative to 1 + |x|: correct float and double code stays below 6% of it (measured on
+// the CPU for 4 to 1024 variables, 10 and 100 steps), and it is far below the O(1) differences of
+// a wrong neighbour, stage or member.
 
 template <typename Real>
 long double ensemble_allowed_error(const Lorenz96& model, int steps) {
