@@ -1,0 +1,126 @@
+// Lesson 11: FFT convolution. Read README.md first: each TODO(step N) below is "Step N" there.
+#include "convolution.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "stepwise/buffers.h"
+#include "stepwise/check.h"
+#include "stepwise/event_timer.h"
+#include "stepwise/todo.h"
+
+namespace {
+
+// Given: throws std::invalid_argument unless 1 <= side <= max.
+void require_side(int side, int max, const char* what) {
+  if (side < 1 || side > max)
+    throw std::invalid_argument(std::string(what) + " must be 1 to " + std::to_string(max) + ", got " +
+                                std::to_string(side));
+}
+
+void require_sizes(int height, int width, int filter_height, int filter_width) {
+  require_side(height, kMaxImageSide, "the image height");
+  require_side(width, kMaxImageSide, "the image width");
+  require_side(filter_height, kMaxFilterSide, "the filter height");
+  require_side(filter_width, kMaxFilterSide, "the filter width");
+}
+
+const dim3 kBlock(32, 8);  // a warp along each row: neighbouring threads read neighbouring pixels
+
+[[maybe_unused]] dim3 grid_for(int height, int width) {  // used by your launchers
+  return dim3((width + kBlock.x - 1) / kBlock.x, (height + kBlock.y - 1) / kBlock.y);
+}
+
+}  // namespace
+
+// ---- Step 1: direct convolution --------------------------------------------------------------
+
+// The filter's taps, copied here by convolve_direct before each launch (constant memory: every
+// thread of a warp reads the same tap at the same time, and constant memory serves a warp that
+// in one go).
+__constant__ float c_filter[kMaxFilterSide * kMaxFilterSide];
+
+__global__ void convolve_direct_kernel(const float* image, int height, int width, int filter_height,
+                                       int filter_width, float* out) {
+  // TODO(step 1): one thread per output pixel (x, y) of a 2-D grid; return when it lies outside
+  // the image. Sum filter[i][j] * image[y + ay - i][x + ax - j] over the taps (c_filter holds
+  // filter_height rows of filter_width taps), skipping image pixels outside the image (the zero
+  // boundary), with the anchor of convolution.h. Write the sum to out[y * width + x].
+}
+
+void convolve_direct(const float* image, int height, int width, const float* filter, int filter_height,
+                     int filter_width, float* out, cudaStream_t stream) {
+  require_sizes(height, width, filter_height, filter_width);
+  // TODO(step 1): copy the filter_height * filter_width taps into c_filter
+  // (cudaMemcpyToSymbolAsync(..., cudaMemcpyHostToDevice, stream)), launch convolve_direct_kernel
+  // on `stream` with blocks of kBlock and grid_for(height, width), and check the launch with
+  // CUDA_CHECK_LAUNCH(). Delete the line below.
+  STEPWISE_TODO(1);
+}
+
+// ---- Step 2: FFT convolution -----------------------------------------------------------------
+
+int fft_friendly_size(int n) {
+  // TODO(step 2): throw std::invalid_argument for n outside 1..2^30; otherwise return the
+  // first m >= n that is 1 after dividing out every factor 2, 3, 5 and 7. Delete the line below.
+  STEPWISE_TODO(2);
+}
+
+__global__ void pad_kernel(const float* image, int height, int width, float* padded, int padded_height,
+                           int padded_width) {
+  // TODO(step 2): one thread per element of the padded array: the image's pixel where (y, x)
+  // lies inside the image, 0 everywhere else.
+}
+
+__global__ void multiply_kernel(cufftComplex* spectrum, const cufftComplex* filter_spectrum, std::size_t n,
+                                float scale) {
+  // TODO(step 2): one thread per complex value: spectrum[i] = spectrum[i] * filter_spectrum[i]
+  // * scale, as complex numbers ((a + bi)(c + di) = (ac - bd) + (ad + bc)i).
+}
+
+__global__ void crop_kernel(const float* padded, int padded_width, int ay, int ax, float* out, int height,
+                            int width) {
+  // TODO(step 2): one thread per output pixel: out[y][x] = padded[y + ay][x + ax].
+}
+
+FftConvolution make_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width) {
+  require_sizes(height, width, filter_height, filter_width);
+  // TODO(step 2): fill an FftConvolution: the sizes; padded_height = fft_friendly_size(height +
+  // filter_height - 1), the same for the width; the buffers padded, spectrum and filter_spectrum
+  // (padded_height * spectrum_width() complex values each); the plans
+  //   fft.forward = FftPlan(fft.padded_height, fft.padded_width, CUFFT_R2C);  inverse: CUFFT_C2R
+  // Then the filter's spectrum: zero `padded` (cudaMemset), copy the taps into its top-left
+  // corner (cudaMemcpy2D: its rows are padded_width floats apart), transform it into
+  // filter_spectrum with cufftExecR2C (in CUFFT_CHECK), wait for the GPU, return it. Delete the
+  // line below.
+  STEPWISE_TODO(2);
+}
+
+void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStream_t stream) {
+  // TODO(step 2): set both plans' stream, then on `stream`: pad_kernel (image -> padded),
+  // cufftExecR2C (padded -> spectrum), multiply_kernel with scale 1 / (padded_height *
+  // padded_width), cufftExecC2R (spectrum -> padded), crop_kernel with the anchor
+  // ((filter_height - 1) / 2, (filter_width - 1) / 2). Check every launch and cuFFT call.
+  // Delete the line below.
+  STEPWISE_TODO(2);
+}
+
+// ---- Step 3: the crossover -------------------------------------------------------------------
+
+std::vector<CrossoverPoint> measure_crossover(int height, int width, const std::vector<int>& filter_sides) {
+  // TODO(step 3): check the sizes (require_side), make one random image on the GPU and an output
+  // buffer. For each side: random side x side taps, an FftConvolution made before any timing, then
+  // direct_ms and fft_ms, each the median of 5 runs timed with stepwise::time_gpu_ms after one
+  // untimed run. Return one CrossoverPoint per side, in the order given. Delete the line below.
+  STEPWISE_TODO(3);
+}
+
+int fft_wins_from(const std::vector<CrossoverPoint>& points) {
+  // TODO(step 3): walk from the largest side down while the FFT is faster; return the last side
+  // where it still was, or 0 when it is not faster at the largest. Delete the line below.
+  STEPWISE_TODO(3);
+}
