@@ -273,8 +273,8 @@ TEST(Fft, PadsToAFriendlySizeLargeEnough) {
                  std::to_string(fft.padded_width));
     EXPECT_GE(fft.padded_height, h + fh - 1) << "too little padding: the convolution wraps around the image's edges";
     EXPECT_GE(fft.padded_width, w + fw - 1) << "too little padding: the convolution wraps around the image's edges";
-    EXPECT_EQ(fft.padded_height, friendly_reference(h + fh - 1)) << "round up with fft_friendly_size";
-    EXPECT_EQ(fft.padded_width, friendly_reference(w + fw - 1)) << "round up with fft_friendly_size";
+    EXPECT_EQ(fft.padded_height, friendly_reference(std::max(2, h + fh - 1))) << "round up with fft_friendly_size";
+    EXPECT_EQ(fft.padded_width, friendly_reference(std::max(2, w + fw - 1))) << "round up with fft_friendly_size";
   }
 }
 
@@ -417,8 +417,8 @@ TEST(DirectSpeed, FiveByFiveNearCopyBandwidth) {
 class TransformsFloor {
  public:
   TransformsFloor(int height, int width, int filter_side)
-      : rows_(friendly_reference(height + filter_side - 1)),
-        columns_(friendly_reference(width + filter_side - 1)),
+      : rows_(friendly_reference(std::max(2, height + filter_side - 1))),
+        columns_(friendly_reference(std::max(2, width + filter_side - 1))),
         real_(static_cast<std::size_t>(rows_) * columns_),
         spectrum_(static_cast<std::size_t>(rows_) * (columns_ / 2 + 1)),
         forward_(rows_, columns_, CUFFT_R2C),

@@ -8,34 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "image_grid.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
 #include "stepwise/todo.h"
-
-namespace {
-
-// Given: throws std::invalid_argument unless 1 <= side <= max.
-void require_side(int side, int max, const char* what) {
-  if (side < 1 || side > max)
-    throw std::invalid_argument(std::string(what) + " must be 1 to " + std::to_string(max) + ", got " +
-                                std::to_string(side));
-}
-
-void require_sizes(int height, int width, int filter_height, int filter_width) {
-  require_side(height, kMaxImageSide, "the image height");
-  require_side(width, kMaxImageSide, "the image width");
-  require_side(filter_height, kMaxFilterSide, "the filter height");
-  require_side(filter_width, kMaxFilterSide, "the filter width");
-}
-
-const dim3 kBlock(32, 8);  // a warp along each row: neighbouring threads read neighbouring pixels
-
-[[maybe_unused]] dim3 grid_for(int height, int width) {  // used by your launchers
-  return dim3((width + kBlock.x - 1) / kBlock.x, (height + kBlock.y - 1) / kBlock.y);
-}
-
-}  // namespace
 
 // ---- Step 1: direct convolution --------------------------------------------------------------
 
@@ -57,7 +34,7 @@ void convolve_direct(const float* image, int height, int width, const float* fil
   require_sizes(height, width, filter_height, filter_width);
   // TODO(step 1): copy the filter_height * filter_width taps into c_filter
   // (cudaMemcpyToSymbolAsync(..., cudaMemcpyHostToDevice, stream)), launch convolve_direct_kernel
-  // on `stream` with blocks of kBlock and grid_for(height, width), and check the launch with
+  // on `stream` with blocks of block_shape() and grid_for(height, width), and check the launch with
   // CUDA_CHECK_LAUNCH(). Delete the line below.
   STEPWISE_TODO(1);
 }
@@ -89,8 +66,8 @@ __global__ void crop_kernel(const float* padded, int padded_width, int ay, int a
 
 FftConvolution make_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width) {
   require_sizes(height, width, filter_height, filter_width);
-  // TODO(step 2): fill an FftConvolution: the sizes; padded_height = fft_friendly_size(height +
-  // filter_height - 1), the same for the width; the buffers padded, spectrum and filter_spectrum
+  // TODO(step 2): fill an FftConvolution: the sizes; padded_height = fft_friendly_size(of
+  // height + filter_height - 1, but at least 2), the same for the width; the buffers padded, spectrum and filter_spectrum
   // (padded_height * spectrum_width() complex values each); the plans
   //   fft.forward = FftPlan(fft.padded_height, fft.padded_width, CUFFT_R2C);  inverse: CUFFT_C2R
   // Then the filter's spectrum: zero `padded` (cudaMemset), copy the taps into its top-left

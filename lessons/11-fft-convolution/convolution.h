@@ -47,8 +47,8 @@ int fft_friendly_size(int n);
 
 // Step 2: the same convolution through FFTs, for many images of one size and one filter.
 // Everything that is done once lives in an FftConvolution, as cuFFT keeps its own one-time work
-// in a plan: the padded size (at least (height + filter_height - 1) x (width + filter_width - 1),
-// each rounded up by fft_friendly_size), the buffers, the two plans, and the spectrum of the
+// in a plan: the padded size (at least (height + filter_height - 1) x (width + filter_width - 1)
+// and at least 2 x 2, each side rounded up by fft_friendly_size), the buffers, the two plans, and the spectrum of the
 // zero-padded filter.
 struct FftConvolution {
   int height = 0, width = 0, filter_height = 0, filter_width = 0;

@@ -28,6 +28,6 @@ void convolve_direct(const float* image, int height, int width, const float* fil
   require_sizes(height, width, filter_height, filter_width);
   CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filter, filter, sizeof(float) * filter_height * filter_width, 0,
                                      cudaMemcpyHostToDevice, stream));
-  correlate_kernel<<<grid_for(height, width), kBlock, 0, stream>>>(image, height, width, filter_height, filter_width, out);
+  correlate_kernel<<<grid_for(height, width), block_shape(), 0, stream>>>(image, height, width, filter_height, filter_width, out);
   CUDA_CHECK_LAUNCH();
 }

@@ -12,7 +12,7 @@ void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStrea
   const float scale = 1.0f / (static_cast<float>(fft.padded_height) * static_cast<float>(fft.padded_width));
   fft.forward.set_stream(stream);
   fft.inverse.set_stream(stream);
-  pad_kernel<<<grid_for(fft.padded_height, fft.padded_width), kBlock, 0, stream>>>(
+  pad_kernel<<<grid_for(fft.padded_height, fft.padded_width), block_shape(), 0, stream>>>(
       image, fft.height, fft.width, fft.padded.data(), fft.padded_height, fft.padded_width);
   CUDA_CHECK_LAUNCH();
   CUFFT_CHECK(cufftExecR2C(fft.forward.get(), fft.padded.data(), fft.spectrum.data()));
@@ -20,7 +20,7 @@ void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStrea
       fft.spectrum.data(), fft.filter_spectrum.data(), spectrum_size, scale);
   CUDA_CHECK_LAUNCH();
   CUFFT_CHECK(cufftExecC2R(fft.inverse.get(), fft.spectrum.data(), fft.padded.data()));
-  crop_kernel<<<grid_for(fft.height, fft.width), kBlock, 0, stream>>>(
+  crop_kernel<<<grid_for(fft.height, fft.width), block_shape(), 0, stream>>>(
       fft.padded.data(), fft.padded_width, (fft.filter_height - 1) / 2 + 1, (fft.filter_width - 1) / 2 + 1, out,
       fft.height, fft.width);
   CUDA_CHECK_LAUNCH();
