@@ -66,14 +66,12 @@ __global__ void crop_kernel(const float* padded, int padded_width, int ay, int a
 
 FftConvolution make_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width) {
   require_sizes(height, width, filter_height, filter_width);
-  // TODO(step 2): fill an FftConvolution: the sizes; padded_height = fft_friendly_size(of
-  // height + filter_height - 1, but at least 2), the same for the width; the buffers padded, spectrum and filter_spectrum
-  // (padded_height * spectrum_width() complex values each); the plans
-  //   fft.forward = FftPlan(fft.padded_height, fft.padded_width, CUFFT_R2C);  inverse: CUFFT_C2R
-  // Then the filter's spectrum: zero `padded` (cudaMemset), copy the taps into its top-left
-  // corner (cudaMemcpy2D: its rows are padded_width floats apart), transform it into
-  // filter_spectrum with cufftExecR2C (in CUFFT_CHECK), wait for the GPU, return it. Delete the
-  // line below.
+  // TODO(step 2): return an FftConvolution with everything convolve_fft needs: the sizes; the
+  // padded size (each side fft_friendly_size of image + filter - 1, at least 2); the buffers
+  // padded, spectrum and filter_spectrum; a real-to-complex and a complex-to-real FftPlan of the
+  // padded size (README: "Plans"); and the filter's spectrum: its taps in the top-left corner of
+  // an otherwise zero padded array (cudaMemcpy2D), transformed forward. Wait for the GPU before
+  // returning. Delete the line below.
   STEPWISE_TODO(2);
 }
 
