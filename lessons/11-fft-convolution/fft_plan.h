@@ -11,10 +11,22 @@
 #include <utility>
 
 namespace fft_detail {
+inline const char* cufft_result_name(cufftResult code) {
+  switch (code) {
+    case CUFFT_INVALID_PLAN: return "CUFFT_INVALID_PLAN (no plan made, or destroyed)";
+    case CUFFT_ALLOC_FAILED: return "CUFFT_ALLOC_FAILED (out of GPU memory)";
+    case CUFFT_INVALID_VALUE: return "CUFFT_INVALID_VALUE (a null pointer or a bad argument)";
+    case CUFFT_INTERNAL_ERROR: return "CUFFT_INTERNAL_ERROR";
+    case CUFFT_EXEC_FAILED: return "CUFFT_EXEC_FAILED (the transform could not run on the GPU)";
+    case CUFFT_SETUP_FAILED: return "CUFFT_SETUP_FAILED (cuFFT could not initialise)";
+    case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE (a size cuFFT does not support)";
+    default: return "a cuFFT error";
+  }
+}
+
 [[noreturn]] inline void throw_cufft_error(cufftResult code, const char* call, const char* file, int line) {
-  throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: cufftResult " +
-                           std::to_string(static_cast<int>(code)) +
-                           (code == CUFFT_ALLOC_FAILED ? " (out of GPU memory)" : ""));
+  throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " +
+                           cufft_result_name(code) + ", cufftResult " + std::to_string(static_cast<int>(code)));
 }
 }  // namespace fft_detail
 
