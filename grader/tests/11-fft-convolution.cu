@@ -1,0 +1,497 @@
+// Grader tests for lesson 11 (FFT convolution: the 'same' convolution of an image with a small
+// filter, directly and through cuFFT, checked against a double CPU reference; impulses that show
+// where the filter lands; speed against the copy bandwidth and against cuFFT's own transforms).
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "convolution.h"
+#include "convolution_cpu.h"
+#include "fft_plan.h"
+#include "grader/grader.h"
+#include "grader/results.h"
+
+namespace {
+
+using grader::Output;
+
+// ---- Problems and what "right" means ----------------------------------------------------------
+
+struct Problem {
+  int height = 0, width = 0, filter_height = 0, filter_width = 0;
+  std::vector<float> image, filter;
+  std::size_t pixels() const { return static_cast<std::size_t>(height) * width; }
+  std::string describe() const {
+    return std::to_string(height) + " x " + std::to_string(width) + " image, " + std::to_string(filter_height) +
+           " x " + std::to_string(filter_width) + " filter";
+  }
+};
+
+// Pixels in [0, 1), taps in [-1, 1): no symmetry, so a filter that is not flipped shows.
+Problem random_problem(int height, int width, int filter_height, int filter_width) {
+  return {height, width, filter_height, filter_width,
+          grader::random_floats(static_cast<std::size_t>(height) * width, 0.0f, 1.0f),
+          grader::random_floats(static_cast<std::size_t>(filter_height) * filter_width, -1.0f, 1.0f)};
+}
+
+// The largest value an output pixel could take: sum |tap| * max |pixel|.
+double output_bound(const std::vector<float>& image, const std::vector<float>& filter) {
+  double taps = 0, pixels = 0;
+  for (float t : filter) taps += std::fabs(t);
+  for (float p : image) pixels = std::max(pixels, static_cast<double>(std::fabs(p)));
+  return taps * pixels;
+}
+
+// Direct: up to kh * kw float products and sums, each rounded to within one unit (2^-24) of the
+// largest partial sum, which is at most the output bound; twice that for the order of the sums.
+double direct_tolerance(const std::vector<float>& image, const std::vector<float>& filter) {
+  return 2.0 * static_cast<double>(filter.size()) * std::ldexp(1.0, -24) * output_bound(image, filter) + 1e-30;
+}
+// FFT: each output mixes every pixel, so its rounding error scales with the output's range, not
+// with the pixel: a float FFT lands near 1e-6 of the range; 1e-4 leaves room and still catches a
+// shift, a wrap or a missing scale, which are wrong by the size of the values themselves.
+double fft_tolerance(const std::vector<float>& image, const std::vector<float>& filter) {
+  return 1e-4 * output_bound(image, filter) + 1e-30;
+}
+
+// How a check calls one of the two methods on device arrays.
+using Method = std::function<void(const Problem&, const float* image, float* out)>;
+
+void direct_method(const Problem& p, const float* image, float* out) {
+  convolve_direct(image, p.height, p.width, p.filter.data(), p.filter_height, p.filter_width, out);
+}
+void fft_method(const Problem& p, const float* image, float* out) {
+  FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
+  convolve_fft(fft, image, out);
+  CUDA_CHECK(cudaDeviceSynchronize());  // `fft`'s buffers are freed at the end of this scope
+}
+
+// The method's output for `p`, in a poisoned output with a guard past its end.
+testing::AssertionResult run_and_compare(const Method& method, const Problem& p, double tolerance) {
+  const auto image = grader::device(p.image);
+  Output<float> out(p.pixels());
+  method(p, image.data(), out.data());
+  const std::vector<double> expected =
+      convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width);
+  return grader::matches(expected, out, grader::Tolerance::close(tolerance, 0));
+}
+
+// Image sizes that catch indexing bugs: 1 x 1, single rows and columns, either side of a warp,
+// a prime, non-square, and the seed's 512 x 512 and a large one (not under the sanitizer).
+std::vector<std::pair<int, int>> image_sizes() {
+  std::vector<std::pair<int, int>> sizes = {{1, 1},   {1, 37},  {29, 1},  {2, 2},   {31, 33},
+                                            {32, 32}, {33, 31}, {64, 48}, {97, 131}};
+  if (!grader::under_sanitizer()) {
+    sizes.push_back({512, 512});
+    sizes.push_back({1000, 1531});
+  }
+  return sizes;
+}
+// Filter sizes: 1 x 1, odd, even, non-square, and the largest.
+const std::vector<std::pair<int, int>> kFilterSizes = {{1, 1}, {3, 3}, {5, 5}, {4, 4}, {2, 6}, {7, 3}, {15, 15}, {63, 63}};
+
+// Under compute-sanitizer every cuFFT plan loads and instruments cuFFT's kernels for its size,
+// which takes long: the FFT checks use fewer sizes there.
+const std::vector<std::pair<int, int>> kFewImageSizes = {{1, 1}, {33, 31}, {97, 131}};
+const std::vector<std::pair<int, int>> kFewFilterSizes = {{1, 1}, {5, 5}, {2, 6}};
+
+void matches_cpu_reference(const Method& method, double (*tolerance)(const std::vector<float>&, const std::vector<float>&),
+                           bool fewer_under_sanitizer) {
+  const bool few = fewer_under_sanitizer && grader::under_sanitizer();
+  for (const auto& [height, width] : few ? kFewImageSizes : image_sizes())
+    for (const auto& [filter_height, filter_width] : few ? kFewFilterSizes : kFilterSizes) {
+      // 63 x 63 only on small images (the CPU reference's time), and not under the sanitizer.
+      if (filter_height == 63 && (height * width > 20000 || grader::under_sanitizer())) continue;
+      const Problem p = random_problem(height, width, filter_height, filter_width);
+      SCOPED_TRACE(p.describe());
+      EXPECT_TRUE(run_and_compare(method, p, tolerance(p.image, p.filter)));
+    }
+}
+
+// ---- Impulses: where the filter lands ---------------------------------------------------------
+//
+// A single 1 in a black image gives back the filter, flipped (a convolution), centred on the
+// impulse: output (py - ay + i, px - ax + j) holds tap (i, j). What a wrong response looks like
+// says what went wrong, and the failure says it in words.
+
+// The output for an image that is 0 but for a 1 at (py, px).
+std::vector<double> impulse_response(const Problem& p, const std::vector<float>& filter) {
+  return convolve_cpu(p.image, p.height, p.width, filter, p.filter_height, p.filter_width);
+}
+
+// Largest |got - expected| when `expected` is moved by (dy, dx); pixels it does not cover count
+// as 0.
+double error_when_shifted(const std::vector<float>& got, const std::vector<double>& expected, int height, int width,
+                          int dy, int dx) {
+  double worst = 0;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const int sy = y - dy, sx = x - dx;
+      const double e = (sy >= 0 && sy < height && sx >= 0 && sx < width) ? expected[sy * width + sx] : 0.0;
+      worst = std::max(worst, std::fabs(got[y * width + x] - e));
+    }
+  return worst;
+}
+
+std::string describe_impulse_error(const Problem& p, const std::vector<float>& got, int py, int px, double tolerance) {
+  std::ostringstream why;
+  const int reach = std::max(p.filter_height, p.filter_width);
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x)
+      if (std::max(std::abs(y - py), std::abs(x - px)) > reach && !(std::fabs(got[y * p.width + x]) <= tolerance)) {
+        why << " Values appear far from the impulse, e.g. " << got[y * p.width + x] << " at (" << y << ", " << x
+            << "): the convolution wrapped around the image's edges, as a circular convolution does. Zero-pad the "
+               "image and the filter to at least (H + kh - 1) x (W + kw - 1) before the transforms.";
+        return why.str();
+      }
+  std::vector<float> rotated(p.filter.rbegin(), p.filter.rend());
+  const std::vector<double> expected = impulse_response(p, p.filter), unflipped = impulse_response(p, rotated);
+  double largest_expected = 0, largest_got = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    largest_expected = std::max(largest_expected, std::fabs(expected[i]));
+    largest_got = std::max(largest_got, static_cast<double>(std::fabs(got[i])));
+  }
+  if (largest_got > 1.5 * largest_expected)
+    return " The response is about " + std::to_string(largest_got / largest_expected) +
+           " times the filter's taps: scale by 1 / N after the inverse transform (cuFFT leaves it out; N is the "
+           "padded height times the padded width).";
+  for (int dy = -3; dy <= 3; ++dy)
+    for (int dx = -3; dx <= 3; ++dx) {
+      if (error_when_shifted(got, unflipped, p.height, p.width, dy, dx) <= tolerance)
+        return " The response is the filter not flipped: a correlation, not a convolution (the image index is y + "
+               "ay - i, with a minus).";
+      if ((dy != 0 || dx != 0) && error_when_shifted(got, expected, p.height, p.width, dy, dx) <= tolerance) {
+        why << " The response is the right filter, shifted by " << dy << " rows and " << dx
+            << " columns from where 'same' mode puts it: the anchor is ((kh - 1) / 2, (kw - 1) / 2), the 'same' "
+               "window starts there in the full convolution.";
+        return why.str();
+      }
+    }
+  return "";
+}
+
+void impulse_gives_the_filter_centred(const Method& method, double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) {
+  const int height = 40, width = 56;
+  for (const auto& [filter_height, filter_width] : std::vector<std::pair<int, int>>{{5, 5}, {4, 6}, {3, 7}}) {
+    Problem p = random_problem(height, width, filter_height, filter_width);
+    for (const auto& [py, px] : std::vector<std::pair<int, int>>{{height / 2, width / 2}, {1, 1}, {height - 2, width - 2}}) {
+      std::fill(p.image.begin(), p.image.end(), 0.0f);
+      p.image[py * width + px] = 1.0f;
+      const double tol = tolerance(p.image, p.filter);
+      const auto image = grader::device(p.image);
+      Output<float> out(p.pixels());
+      method(p, image.data(), out.data());
+      const testing::AssertionResult same = grader::matches(impulse_response(p, p.filter), out, grader::Tolerance::close(tol, 0));
+      if (same) continue;
+      ADD_FAILURE() << "An impulse at (" << py << ", " << px << ") in a " << p.describe()
+                    << " should give the filter flipped and centred on it." << describe_impulse_error(p, out.to_host(), py, px, tol)
+                    << "\n" << same.message();
+    }
+  }
+}
+
+// Bad sizes throw std::invalid_argument and write nothing. `call` runs the method on a problem
+// of the given sizes into `out`.
+void rejects_bad_sizes(const std::function<void(int, int, int, int, float*)>& call) {
+  Output<float> out(64);
+  call(8, 8, 3, 3, out.data());  // a good call works (and says TODO while the step is not written)
+  out.poison();
+  for (const auto& [h, w, fh, fw] : std::vector<std::tuple<int, int, int, int>>{
+           {0, 8, 3, 3}, {8, 0, 3, 3}, {-1, 8, 3, 3}, {8, 8, 0, 3}, {8, 8, 3, 0}, {8, 8, 64, 3}, {8, 8, 3, 64}, {8, 8, -5, 5}})
+    EXPECT_THROW(call(h, w, fh, fw, out.data()), std::invalid_argument)
+        << "image " << h << " x " << w << ", filter " << fh << " x " << fw;
+  const std::vector<float> values = out.to_host();
+  for (std::size_t i = 0; i < values.size(); ++i)
+    ASSERT_TRUE(grader::is_poison(values[i])) << "a rejected call wrote output pixel " << i;
+}
+
+// ---- Step 1: direct convolution ---------------------------------------------------------------
+
+TEST(Direct, MatchesCpuReference) {
+  REQUIRE_GPU();
+  matches_cpu_reference(direct_method, direct_tolerance, false);
+}
+
+// The seed's picture: 512 x 512 pixels of 0 to 255 and its 5 x 5 filter.
+TEST(Direct, SeedFilterOnSeedImage) {
+  REQUIRE_GPU();
+  Problem p{512, 512, kSeedFilterSide, kSeedFilterSide, grader::random_floats(512 * 512, 0.0f, 255.0f),
+            std::vector<float>(kSeedFilter, kSeedFilter + kSeedFilterSide * kSeedFilterSide)};
+  EXPECT_TRUE(run_and_compare(direct_method, p, direct_tolerance(p.image, p.filter)));
+}
+
+TEST(Direct, ImpulseGivesTheFilterCentred) {
+  REQUIRE_GPU();
+  impulse_gives_the_filter_centred(direct_method, direct_tolerance);
+}
+
+TEST(Direct, RejectsBadSizes) {
+  REQUIRE_GPU();
+  const std::vector<float> filter(64 * 64, 0.5f);
+  auto image = grader::device(std::vector<float>(64, 1.0f));
+  rejects_bad_sizes([&](int h, int w, int fh, int fw, float* out) {
+    convolve_direct(image.data(), h, w, filter.data(), fh, fw, out);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  });
+}
+
+// ---- Step 2: FFT convolution ------------------------------------------------------------------
+
+int friendly_reference(int n) {
+  for (int m = n;; ++m) {
+    int rest = m;
+    for (int p : {2, 3, 5, 7})
+      while (rest % p == 0) rest /= p;
+    if (rest == 1) return m;
+  }
+}
+
+TEST(CpuFftSize, SmallestFriendlySize) {
+  for (int n = 1; n <= 5000; ++n) ASSERT_EQ(fft_friendly_size(n), friendly_reference(n)) << "n = " << n;
+  for (int n : {65537, 1000003, 1 << 30}) EXPECT_EQ(fft_friendly_size(n), friendly_reference(n)) << "n = " << n;
+  for (int n : {0, -1, (1 << 30) + 1}) EXPECT_THROW(fft_friendly_size(n), std::invalid_argument) << "n = " << n;
+}
+
+TEST(Fft, MatchesCpuReference) {
+  REQUIRE_GPU();
+  matches_cpu_reference(fft_method, fft_tolerance, true);
+}
+
+TEST(Fft, ImpulseGivesTheFilterCentred) {
+  REQUIRE_GPU();
+  impulse_gives_the_filter_centred(fft_method, fft_tolerance);
+}
+
+// Padded far enough that the circular convolution holds the linear one, to sizes cuFFT likes.
+TEST(Fft, PadsToAFriendlySizeLargeEnough) {
+  REQUIRE_GPU();
+  for (const auto& [h, w, fh, fw] : std::vector<std::tuple<int, int, int, int>>{{512, 512, 5, 5}, {97, 131, 4, 6}, {1, 1, 63, 1}}) {
+    const std::vector<float> filter(fh * fw, 1.0f);
+    const FftConvolution fft = make_fft_convolution(h, w, filter.data(), fh, fw);
+    SCOPED_TRACE(std::to_string(h) + " x " + std::to_string(w) + " image, " + std::to_string(fh) + " x " +
+                 std::to_string(fw) + " filter: padded to " + std::to_string(fft.padded_height) + " x " +
+                 std::to_string(fft.padded_width));
+    EXPECT_GE(fft.padded_height, h + fh - 1) << "too little padding: the convolution wraps around the image's edges";
+    EXPECT_GE(fft.padded_width, w + fw - 1) << "too little padding: the convolution wraps around the image's edges";
+    EXPECT_EQ(fft.padded_height, friendly_reference(std::max(2, h + fh - 1))) << "round up with fft_friendly_size";
+    EXPECT_EQ(fft.padded_width, friendly_reference(std::max(2, w + fw - 1))) << "round up with fft_friendly_size";
+  }
+}
+
+// One FftConvolution serves many images: nothing of the last image may leak into the next (the
+// inverse transform overwrites the padded buffer, padding included).
+TEST(Fft, ManyImagesOneConvolution) {
+  REQUIRE_GPU();
+  Problem p = random_problem(61, 77, 5, 5);
+  FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
+  for (int image = 0; image < 3; ++image) {
+    SCOPED_TRACE("image " + std::to_string(image + 1) + " of 3 through the same FftConvolution");
+    p.image = grader::random_floats(p.pixels(), 0.0f, 1.0f);
+    const auto d_image = grader::device(p.image);
+    Output<float> out(p.pixels());
+    convolve_fft(fft, d_image.data(), out.data());
+    EXPECT_TRUE(grader::matches(convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width),
+                                out, grader::Tolerance::close(fft_tolerance(p.image, p.filter), 0)));
+  }
+}
+
+TEST(Fft, RejectsBadSizes) {
+  REQUIRE_GPU();
+  const std::vector<float> filter(64 * 64, 0.5f);
+  auto image = grader::device(std::vector<float>(64, 1.0f));
+  rejects_bad_sizes([&](int h, int w, int fh, int fw, float* out) {
+    FftConvolution fft = make_fft_convolution(h, w, filter.data(), fh, fw);
+    convolve_fft(fft, image.data(), out);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  });
+}
+
+// ---- Step 3: the crossover --------------------------------------------------------------------
+
+TEST(CpuCrossover, FindsWhereFftStartsToWin) {
+  auto points = [](const std::vector<float>& fft_ms) {
+    std::vector<CrossoverPoint> p;
+    const int sides[] = {3, 5, 7, 9, 11};
+    for (std::size_t i = 0; i < fft_ms.size(); ++i) p.push_back({sides[i], 1.0f, fft_ms[i]});
+    return p;
+  };
+  EXPECT_EQ(fft_wins_from(points({2, 2, 0.5f, 0.5f, 0.5f})), 7);
+  EXPECT_EQ(fft_wins_from(points({0.5f, 0.5f, 0.5f, 0.5f, 0.5f})), 3);
+  EXPECT_EQ(fft_wins_from(points({2, 2, 2, 2, 2})), 0) << "the FFT never wins: 0";
+  EXPECT_EQ(fft_wins_from(points({0.5f, 2, 0.5f, 2, 0.5f})), 11) << "a win at a small size followed by losses is noise";
+  EXPECT_EQ(fft_wins_from(points({0.5f, 0.5f, 0.5f, 0.5f, 2})), 0) << "the FFT loses at the largest size";
+  EXPECT_EQ(fft_wins_from({}), 0);
+}
+
+TEST(Crossover, MeasuresEverySide) {
+  REQUIRE_GPU();
+  const int side = grader::under_sanitizer() ? 48 : 512;
+  const std::vector<int> filter_sides = {1, 4, 31};
+  const std::vector<CrossoverPoint> points = measure_crossover(side, side, filter_sides);
+  ASSERT_EQ(points.size(), filter_sides.size()) << "one point per filter side";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i].filter_side, filter_sides[i]) << "the points in the order of the sides given";
+    EXPECT_TRUE(points[i].direct_ms > 0 && std::isfinite(points[i].direct_ms)) << "direct_ms " << points[i].direct_ms;
+    EXPECT_TRUE(points[i].fft_ms > 0 && std::isfinite(points[i].fft_ms)) << "fft_ms " << points[i].fft_ms;
+  }
+  if (!grader::under_sanitizer())
+    EXPECT_GT(points[2].direct_ms, 2 * points[0].direct_ms)
+        << "961 taps per pixel took less than twice the time of 1 tap: are both methods timed with the filter of "
+           "each side, after the work was queued?";
+  for (int bad : {0, 64})
+    EXPECT_THROW(measure_crossover(side, side, {3, bad}), std::invalid_argument) << "filter side " << bad;
+}
+
+// ---- Speed --------------------------------------------------------------------------------------
+
+// One method on a large random image, as the grader times it: fresh pixels before every run, the
+// output poisoned, and after the run a sample of the output (a grid of pixels, the corners and
+// the last pixel) checked against the CPU reference.
+class TimedConvolution {
+ public:
+  TimedConvolution(int side, std::vector<float> filter, int filter_side)
+      : side_(side), filter_side_(filter_side), filter_(std::move(filter)), image_(pixels()), out_(pixels()) {}
+
+  int side() const { return side_; }
+  std::size_t pixels() const { return static_cast<std::size_t>(side_) * side_; }
+  const float* image() const { return image_.data(); }
+  float* out() { return out_.data(); }
+  const std::vector<float>& filter() const { return filter_; }
+
+  grader::Workload workload(std::function<void()> call, double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) {
+    return {[this] {
+              grader::refill_random(image_.data(), pixels(), 0.0f, 1.0f);
+              grader::poison(out_.data(), pixels());
+            },
+            std::move(call), [this, tolerance] { return sample_is_right(tolerance); }};
+  }
+
+ private:
+  testing::AssertionResult sample_is_right(double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) const {
+    const std::vector<float> image = image_.to_host(), out = out_.to_host();
+    const double tol = tolerance(image, filter_);
+    std::vector<std::size_t> sample;
+    const std::size_t n = pixels(), stride = std::max<std::size_t>(1, n / 4093);
+    for (std::size_t i = 0; i < n; i += stride) sample.push_back(i);
+    for (std::size_t i : {std::size_t{0}, std::size_t(side_ - 1), n - side_, n - 1}) sample.push_back(i);
+    grader::MismatchReport report;
+    for (std::size_t i : sample) {
+      const int y = static_cast<int>(i / side_), x = static_cast<int>(i % side_);
+      const double expected = convolve_cpu_at(image, side_, side_, filter_, filter_side_, filter_side_, y, x);
+      const bool never_written = grader::is_poison(out[i]);
+      if (!never_written && std::fabs(out[i] - expected) <= tol) continue;
+      if (report.add(never_written))
+        report.show("pixel (" + std::to_string(y) + ", " + std::to_string(x) + "):", std::to_string(expected),
+                    std::to_string(out[i]), never_written);
+    }
+    if (report.count() == 0) return testing::AssertionSuccess();
+    return report.failure(sample.size(), "within " + std::to_string(tol));
+  }
+
+  int side_, filter_side_;
+  std::vector<float> filter_;
+  stepwise::DeviceBuffer<float> image_, out_;
+};
+
+std::vector<float> seed_filter() { return std::vector<float>(kSeedFilter, kSeedFilter + kSeedFilterSide * kSeedFilterSide); }
+
+// A square image side whose pixels (input, output and `extra` more floats per pixel) fit.
+int speed_side(int wanted, std::size_t floats_per_pixel) {
+  const std::size_t n = grader::fit_in_device_memory(static_cast<std::size_t>(wanted) * wanted, floats_per_pixel * sizeof(float));
+  return static_cast<int>(std::sqrt(static_cast<double>(n)));
+}
+
+// The seed's 5 x 5 filter on an 8192 x 8192 image (256 MB each way): one read and one write per
+// pixel if the neighbours come from the caches, so a copy of the image is the ceiling.
+TEST(DirectSpeed, FiveByFiveNearCopyBandwidth) {
+  REQUIRE_GPU();
+  TimedConvolution t(speed_side(8192, 2), seed_filter(), kSeedFilterSide);
+  const grader::Workload work = t.workload(
+      [&] { convolve_direct(t.image(), t.side(), t.side(), t.filter().data(), kSeedFilterSide, kSeedFilterSide, t.out()); },
+      direct_tolerance);
+  grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(8.0 * t.pixels(), grader::gpu_median_ms(work)); });
+}
+
+// The floor of an FFT convolution: its forward and inverse transforms alone, with plans of the
+// padded size the lesson asks for, made by the grader, and their buffers.
+class TransformsFloor {
+ public:
+  TransformsFloor(int height, int width, int filter_side)
+      : rows_(friendly_reference(std::max(2, height + filter_side - 1))),
+        columns_(friendly_reference(std::max(2, width + filter_side - 1))),
+        real_(static_cast<std::size_t>(rows_) * columns_),
+        spectrum_(static_cast<std::size_t>(rows_) * (columns_ / 2 + 1)),
+        forward_(rows_, columns_, CUFFT_R2C),
+        inverse_(rows_, columns_, CUFFT_C2R) {
+    grader::refill_random(real_.data(), real_.size(), 0.0f, 1.0f);
+  }
+  double ms() {
+    return grader::gpu_median_ms([&] {
+      CUFFT_CHECK(cufftExecR2C(forward_.get(), real_.data(), spectrum_.data()));
+      CUFFT_CHECK(cufftExecC2R(inverse_.get(), spectrum_.data(), real_.data()));
+    });
+  }
+  std::string describe() const { return std::to_string(rows_) + " x " + std::to_string(columns_); }
+
+ private:
+  int rows_, columns_;
+  stepwise::DeviceBuffer<float> real_;
+  stepwise::DeviceBuffer<cufftComplex> spectrum_;
+  FftPlan forward_, inverse_;
+};
+
+// The student's whole FFT convolution against its two transforms timed alone: 1 would be padding,
+// multiply and crop for free. Faster than the transforms alone by much is impossible.
+void expect_fft_near_its_transforms(int side) {
+  TimedConvolution t(side, seed_filter(), kSeedFilterSide);
+  FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), kSeedFilterSide, kSeedFilterSide);
+  TransformsFloor floor(side, side, kSeedFilterSide);
+  const grader::Workload work = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance);
+  grader::expect_speed([&] {
+    const double ms = grader::gpu_median_ms(work), floor_ms = floor.ms();
+    std::ostringstream how;
+    how.precision(3);
+    how << ms << " ms against " << floor_ms << " ms for the two transforms of " << floor.describe() << " alone";
+    return grader::Figure{floor_ms / ms, how.str(), 1.5};
+  });
+}
+
+// 4096 x 4096 pixels: the transforms take a fraction of a millisecond, the extra passes over the
+// padded arrays (pad, multiply, crop) are what the figure measures.
+TEST(FftSpeed, NearItsTransforms) {
+  REQUIRE_GPU();
+  expect_fft_near_its_transforms(speed_side(4096, 12));
+}
+
+// The seed's 512 x 512: each transform takes microseconds, so a plan (or a buffer) made inside
+// the call costs many times the whole convolution.
+TEST(FftSpeed, SeedImageKeepsPlansOut) {
+  REQUIRE_GPU();
+  expect_fft_near_its_transforms(512);
+}
+
+// The crossover on the GPU: at 63 x 63 taps the direct method does 3969 multiply-adds per pixel,
+// the FFT the same work as at 5 x 5. Both of the student's methods, timed by the grader.
+TEST(CrossoverSpeed, FftWinsAt63Taps) {
+  REQUIRE_GPU();
+  const int side = speed_side(2048, 12);
+  TimedConvolution t(side, grader::random_floats(63 * 63, -1.0f, 1.0f), 63);
+  FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), 63, 63);
+  const grader::Workload direct = t.workload(
+      [&] { convolve_direct(t.image(), side, side, t.filter().data(), 63, 63, t.out()); }, direct_tolerance);
+  const grader::Workload through_fft = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance);
+  grader::expect_speed([&] {
+    const double direct_ms = grader::gpu_median_ms(direct);
+    return grader::speedup(direct_ms, grader::gpu_median_ms(through_fft), "the direct method at 63 x 63 taps");
+  });
+}
+
+}  // namespace

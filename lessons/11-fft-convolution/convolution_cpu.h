@@ -1,0 +1,35 @@
+#pragma once
+// Given, not an exercise: the 'same' convolution of convolution.h on one CPU thread, in double,
+// for the grader and the demo to compare with. This is what scipy.signal.convolve(image, filter,
+// mode='same') computes (and fftconvolve, up to rounding).
+#include <cstddef>
+#include <vector>
+
+// One output pixel, in double.
+inline double convolve_cpu_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
+                              int filter_height, int filter_width, int y, int x) {
+  const int ay = (filter_height - 1) / 2, ax = (filter_width - 1) / 2;
+  double sum = 0;
+  for (int i = 0; i < filter_height; ++i) {
+    const int row = y + ay - i;
+    if (row < 0 || row >= height) continue;
+    for (int j = 0; j < filter_width; ++j) {
+      const int column = x + ax - j;
+      if (column < 0 || column >= width) continue;
+      sum += static_cast<double>(filter[static_cast<std::size_t>(i) * filter_width + j]) *
+             image[static_cast<std::size_t>(row) * width + column];
+    }
+  }
+  return sum;
+}
+
+// The whole output, in double.
+inline std::vector<double> convolve_cpu(const std::vector<float>& image, int height, int width,
+                                        const std::vector<float>& filter, int filter_height, int filter_width) {
+  std::vector<double> out(static_cast<std::size_t>(height) * width);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      out[static_cast<std::size_t>(y) * width + x] =
+          convolve_cpu_at(image, height, width, filter, filter_height, filter_width, y, x);
+  return out;
+}
