@@ -6,6 +6,21 @@
 #include "matmul_helpers.h"
 #include "stepwise/check.h"
 
+namespace {
+
+using MatmulKernel = void (*)(const float* a, const float* b, float* c, int m, int n, int k);
+
+// Steps 1 and 2 launch their kernels the same way: one thread per element of C, in blocks of
+// kTile x kTile threads, nothing to launch for an empty C.
+void launch_per_element(MatmulKernel kernel, const float* a, const float* b, float* c, int m, int n, int k) {
+  check_matmul_sizes(m, n, k);
+  if (m == 0 || n == 0) return;
+  kernel<<<tile_grid(m, n), dim3(kTile, kTile)>>>(a, b, c, m, n, k);
+  CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
 // Thread (x, y) of the grid computes C's element in row y, column x: x follows threadIdx.x, so a
 // warp reads 32 neighbouring elements of B's row p and writes 32 neighbours of C (coalesced).
 __global__ void naive_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
@@ -18,10 +33,7 @@ __global__ void naive_kernel(const float* a, const float* b, float* c, int m, in
 }
 
 void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k) {
-  check_matmul_sizes(m, n, k);
-  if (m == 0 || n == 0) return;
-  naive_kernel<<<tile_grid(m, n), dim3(kTile, kTile)>>>(a, b, c, m, n, k);
-  CUDA_CHECK_LAUNCH();
+  launch_per_element(naive_kernel, a, b, c, m, n, k);
 }
 
 __global__ void tiled_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
@@ -45,10 +57,7 @@ __global__ void tiled_kernel(const float* a, const float* b, float* c, int m, in
 }
 
 void matmul_tiled(const float* a, const float* b, float* c, int m, int n, int k) {
-  check_matmul_sizes(m, n, k);
-  if (m == 0 || n == 0) return;
-  tiled_kernel<<<tile_grid(m, n), dim3(kTile, kTile)>>>(a, b, c, m, n, k);
-  CUDA_CHECK_LAUNCH();
+  launch_per_element(tiled_kernel, a, b, c, m, n, k);
 }
 
 cublasHandle_t cublas_handle() {
