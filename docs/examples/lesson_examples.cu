@@ -1,9 +1,16 @@
 // Examples the lesson READMEs show that are neither the solution's code nor the demo's: calls of
-// a lesson's API as a reader would write them. Compiled, never run (see CMakeLists.txt).
+// a lesson's API or of CUDA's own as a reader would write them, and code a lesson's program
+// writes at run time. Compiled, never run (see CMakeLists.txt).
 #include <cuda_runtime.h>
+#include <curand.h>
+#include <curand_kernel.h>
 
+#include <cstddef>
+
+#include "curand_check.h"
 #include "elementwise_exp.h"
 #include "stepwise/check.h"
+#include "streams.h"
 #include "vectorize.cuh"
 
 // Lesson 01: one functor, two targets.
@@ -47,3 +54,79 @@ __global__ void pixel_index_kernel(int* out, int width, int height) {
       out[y * width + x] = y * width + x;
 }
 // [docs:end]
+
+// Lesson 05: one stream, with the runtime's calls written out (StreamGuard wraps the first and
+// last of them).
+__global__ void negate_kernel(const float* in, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = -in[i];
+}
+
+void negate_on_one_stream(const float* in, float* out, float* d_in, float* d_out, int n) {
+  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
+  const int threads = 256, blocks = (n + threads - 1) / threads;
+  // [docs:raw-stream]
+  cudaStream_t stream;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));  // does not wait for the default stream
+  CUDA_CHECK(cudaMemcpyAsync(d_in, in, bytes, cudaMemcpyHostToDevice, stream));
+  negate_kernel<<<blocks, threads, 0, stream>>>(d_in, d_out, n);        // the 4th launch value: the stream
+  CUDA_CHECK_LAUNCH();
+  CUDA_CHECK(cudaMemcpyAsync(out, d_out, bytes, cudaMemcpyDeviceToHost, stream));
+  // out may not hold the results yet
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  // now it does
+  CUDA_CHECK(cudaStreamDestroy(stream));
+  // [docs:end]
+}
+
+// Lesson 05: the same work in the scope of a StreamGuard (step 3).
+void transform_in_a_guarded_scope(const float* in, float* out, float* d_in, float* d_out, int n, int work) {
+  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
+  // [docs:stream-guard-scope]
+  {
+    StreamGuard stream;
+    CUDA_CHECK(cudaMemcpyAsync(d_in, in, bytes, cudaMemcpyHostToDevice, stream.get()));
+    transform_async(d_in, d_out, n, work, stream.get());
+    CUDA_CHECK(cudaMemcpyAsync(out, d_out, bytes, cudaMemcpyDeviceToHost, stream.get()));
+  }  // the work is done here, also when an exception left the scope early
+  // [docs:end]
+}
+
+// Lesson 09: a generator of cuRAND's host API, from creation to destruction.
+void fill_uniform_once(float* d_out, std::size_t n, unsigned long long seed) {
+  // [docs:host-api]
+  curandGenerator_t generator;
+  CURAND_CHECK(curandCreateGenerator(&generator, CURAND_RNG_PSEUDO_XORWOW));  // or ..._PHILOX4_32_10
+  CURAND_CHECK(curandSetPseudoRandomGeneratorSeed(generator, seed));
+  CURAND_CHECK(curandGenerateUniform(generator, d_out, n));  // n floats into device memory, asynchronously
+  CURAND_CHECK(curandDestroyGenerator(generator));
+  // [docs:end]
+}
+
+// Lesson 09: cuRAND's device API, a generator in each thread's registers.
+__global__ void four_uniforms_per_thread(unsigned long long seed, float4* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const unsigned long long subsequence = i, offset = 0;
+  // [docs:device-api]
+  curandStatePhilox4_32_10_t state;
+  curand_init(seed, subsequence, offset, &state);
+  const float4 v = curand_uniform4(&state);   // four uniforms in (0, 1]
+  // [docs:end]
+  out[i] = v;
+}
+
+// Lesson 12: the kernel polynomial_source writes for 1 - x/2 + x^2/3 - x^3/4 (the first terms of
+// the grader's polynomial), here compiled ahead of time.
+__global__ void polynomial_of_degree_3(const float* __restrict__ x, float* __restrict__ out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float v = x[i];
+  // [docs:specialised-horner]
+  float acc = -0x1p-2f;
+  acc = fmaf(acc, v, 0x1.555556p-2f);
+  acc = fmaf(acc, v, -0x1p-1f);
+  acc = fmaf(acc, v, 0x1p+0f);
+  // [docs:end]
+  out[i] = acc;
+}

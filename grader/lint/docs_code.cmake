@@ -12,10 +12,9 @@
 # Checked, for README.md, docs/*.md and lessons/*/*.md under SOURCE_DIR:
 #   - every marked block equals its region, both taken without their common indentation;
 #   - the file and the region a marker names exist; a region is closed, not nested, and unique;
-#   - every ```cuda / ```cpp / ```c++ block is marked (shell commands and output stay free text),
-#     except in the documents UNCONVERTED lists (not converted yet: reported, not failed);
+#   - every ```cuda / ```cpp / ```c++ block is marked (shell commands and output stay free text);
 #   - every region in lessons/, solutions/, docs/ and common/ is shown somewhere (no stale marks).
-#   cmake -DSOURCE_DIR=<repo> [-DUNCONVERTED=a.md|b.md] -P docs_code.cmake   check
+#   cmake -DSOURCE_DIR=<repo> -P docs_code.cmake             check
 #   cmake -DSOURCE_DIR=<repo> -DFIX=ON -P docs_code.cmake    rewrite each marked block from its region
 cmake_minimum_required(VERSION 3.24)
 
@@ -153,10 +152,8 @@ endforeach()
 file(GLOB documents RELATIVE "${SOURCE_DIR}"
      "${SOURCE_DIR}/*.md" "${SOURCE_DIR}/docs/*.md" "${SOURCE_DIR}/lessons/*/*.md")
 list(SORT documents)
-string(REPLACE "|" ";" unconverted "${UNCONVERTED}")
 set(used "")
 set(blocks 0)
-set(typed_by_hand "")
 foreach(document IN LISTS documents)
   file(READ "${SOURCE_DIR}/${document}" content)
   split_lines("${content}" lines)
@@ -227,8 +224,6 @@ foreach(document IN LISTS documents)
             problem("${document}:${marker_line}: ${file} has no region '${name}' (mark it with // [docs:${name}] ... // [docs:end])")
           endif()
         endif()
-      elseif(language MATCHES "^(${kCodeLanguages})$" AND document IN_LIST unconverted)
-        list(APPEND typed_by_hand "${document}:${line_number}")
       elseif(language MATCHES "^(${kCodeLanguages})$")
         problem("${document}:${line_number}: a ${language} block without a code marker: show compiled code, named on the line above as <!-- code: path/to/file.cu#region -->")
       endif()
@@ -254,17 +249,6 @@ foreach(region IN LISTS defined)
     problem("${region}: no document shows this region: show it, or remove its markers")
   endif()
 endforeach()
-
-foreach(document IN LISTS unconverted)
-  if(NOT document IN_LIST documents)
-    problem("UNCONVERTED names ${document}, which is not a document this lint reads")
-  endif()
-endforeach()
-if(typed_by_hand)
-  list(LENGTH typed_by_hand count)
-  list(JOIN typed_by_hand ", " where)
-  message("docs code: ${count} C++/CUDA blocks are still typed by hand, in documents not converted yet: ${where}")
-endif()
 
 get_property(problems GLOBAL PROPERTY docs_code_problems)
 if(NOT problems STREQUAL "")

@@ -24,8 +24,10 @@ __global__ void generic_kernel(const float* __restrict__ coefficients, int degre
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const float v = x[i];
+  // [docs:generic-horner]
   float acc = coefficients[degree];
   for (int k = degree - 1; k >= 0; --k) acc = fmaf(acc, v, coefficients[k]);
+  // [docs:end]
   out[i] = acc;
 }
 

@@ -83,10 +83,12 @@ __global__ void sum_tree_kernel(const float* x, int n, float* sum) {
   const int i = blockIdx.x * blockDim.x + t;
   values[t] = i < n ? x[i] : 0.0f;  // zeros pad the last block: no odd element is left out
   __syncthreads();
+  // [docs:tree-steps]
   for (int half = blockDim.x / 2; half > 0; half /= 2) {
     if (t < half) values[t] += values[t + half];
-    __syncthreads();
+    __syncthreads();  // every addition of this step is done before the next step reads
   }
+  // [docs:end]
   if (t == 0) atomicAdd(sum, values[0]);  // one atomic per block, not per element
 }
 
@@ -99,10 +101,12 @@ void sum_tree(const float* x, int n, float* sum) {
 // The sum of the 32 values of a warp: each step a lane adds the value of the lane `offset`
 // above it, read straight from that lane's register. Lane 0 ends with the sum. A warp's lanes
 // run in lockstep at a shuffle, so no barrier is needed.
+// [docs:warp-sum]
 __device__ float warp_sum(float v) {
   for (int offset = kWarpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(kFullMask, v, offset);
   return v;
 }
+// [docs:end]
 
 // The sum over a block: each warp sums its lanes, lane 0 of each warp leaves its sum in shared
 // memory, and the first warp sums those. Thread 0 gets the answer.

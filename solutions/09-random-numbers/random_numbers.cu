@@ -43,8 +43,10 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
     const float2 p = points[i];
     inside += is_inside(p.x, p.y);
   }
+  // [docs:block-hits]
   const unsigned long long block_hits = block_sum(inside);
   if (threadIdx.x == 0) atomicAdd(hits, block_hits);
+  // [docs:end]
 }
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {

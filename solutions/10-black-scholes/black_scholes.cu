@@ -17,6 +17,23 @@ constexpr int kThreadsPerBlock = 256;
 
 int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
 
+template <typename Real>
+using PricingKernel = void (*)(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
+                               Real r, Real v, Real inv_v);
+
+// Steps 1 and 2 launch their kernels the same way: one thread per option, on the caller's stream,
+// with the market converted to Real once, on the host (1 / v too).
+template <typename Real>
+void launch_per_option(PricingKernel<Real> kernel, const Real* stock, const Real* strike, const Real* years,
+                       Real* call, Real* put, int n, Market market, cudaStream_t stream) {
+  if (n == 0) return;
+  kernel<<<blocks_for(n), kThreadsPerBlock, 0, stream>>>(stock, strike, years, call, put, n,
+                                                         static_cast<Real>(market.riskfree),
+                                                         static_cast<Real>(market.volatility),
+                                                         static_cast<Real>(1.0 / market.volatility));
+  CUDA_CHECK_LAUNCH();
+}
+
 }  // namespace
 
 // ---- Step 1: float64 -------------------------------------------------------------------------
@@ -50,10 +67,7 @@ __global__ void black_scholes_kernel(const double* stock, const double* strike, 
 
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
-  if (n == 0) return;
-  black_scholes_kernel<<<blocks_for(n), kThreadsPerBlock, 0, stream>>>(
-      stock, strike, years, call, put, n, market.riskfree, market.volatility, 1.0 / market.volatility);
-  CUDA_CHECK_LAUNCH();
+  launch_per_option(black_scholes_kernel, stock, strike, years, call, put, n, market, stream);
 }
 
 // ---- Step 2: float32 -------------------------------------------------------------------------
@@ -89,11 +103,7 @@ __global__ void black_scholes_float_kernel(const float* stock, const float* stri
 
 void black_scholes(const float* stock, const float* strike, const float* years, float* call, float* put, int n,
                    Market market, cudaStream_t stream) {
-  if (n == 0) return;
-  black_scholes_float_kernel<<<blocks_for(n), kThreadsPerBlock, 0, stream>>>(
-      stock, strike, years, call, put, n, static_cast<float>(market.riskfree), static_cast<float>(market.volatility),
-      static_cast<float>(1.0 / market.volatility));
-  CUDA_CHECK_LAUNCH();
+  launch_per_option(black_scholes_float_kernel, stock, strike, years, call, put, n, market, stream);
 }
 
 // ---- Step 3: the seed's whole run --------------------------------------------------------------

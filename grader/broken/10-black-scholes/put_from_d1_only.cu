@@ -10,7 +10,7 @@
 #undef black_scholes
 
 __global__ void black_scholes_kernel(const double* stock, const double* strike, const double* years, double* call,
-                                     double* put, int n, double r, double v) {
+                                     double* put, int n, double r, double v, double /*inv_v*/) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const double s = stock[i], x = strike[i], t = years[i];
@@ -25,10 +25,7 @@ __global__ void black_scholes_kernel(const double* stock, const double* strike, 
 
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
-  if (n == 0) return;
-  black_scholes_kernel<<<(n + 255) / 256, 256, 0, stream>>>(stock, strike, years, call, put, n, market.riskfree,
-                                                            market.volatility);
-  CUDA_CHECK_LAUNCH();
+  launch_per_option(black_scholes_kernel, stock, strike, years, call, put, n, market, stream);  // with this kernel
 }
 
 void black_scholes(const float* stock, const float* strike, const float* years, float* call, float* put, int n,

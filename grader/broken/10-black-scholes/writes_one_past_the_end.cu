@@ -10,9 +10,7 @@
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
   if (n == 0) return;
-  black_scholes_kernel<<<blocks_for(n + 1), kThreadsPerBlock, 0, stream>>>(
-      stock, strike, years, call, put, n + 1, market.riskfree, market.volatility, 1.0 / market.volatility);
-  CUDA_CHECK_LAUNCH();
+  launch_per_option(black_scholes_kernel, stock, strike, years, call, put, n + 1, market, stream);
 }
 
 void black_scholes(const float* stock, const float* strike, const float* years, float* call, float* put, int n,
