@@ -69,6 +69,15 @@ Class load_class(const fs::path& build) {
   return c;
 }
 
+// The cores this run may use: a Slurm job's own (SLURM_CPUS_PER_TASK), else the machine's.
+unsigned cores() {
+  if (const char* slurm = std::getenv("SLURM_CPUS_PER_TASK")) {
+    const unsigned n = static_cast<unsigned>(std::strtoul(slurm, nullptr, 10));
+    if (n > 0) return n;
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 int gpus_present() {
   if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES")) {
     const std::string list = visible;
@@ -138,8 +147,7 @@ void prepare(const Course& course, const ClassOptions& o, const std::vector<std:
                              tail(logs / "configure.log", 15));
 
   // Everything at once, keeping going past what does not compile.
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::string> make{course.cmake, "--build", build.string(), "--parallel", std::to_string(o.jobs > 0 ? o.jobs : cores), "--"};
+  std::vector<std::string> make{course.cmake, "--build", build.string(), "--parallel", std::to_string(o.jobs > 0 ? o.jobs : cores()), "--"};
   make.push_back(generator_of(build).find("Ninja") != std::string::npos ? "-k0" : "-k");
   std::cout << "building every student's lessons (" << display_path(logs / "build.log") << ")\n" << std::flush;
   fs::remove(logs / "build.log");
@@ -240,8 +248,7 @@ void check(const Course& course, const ClassOptions& o) {
   if (todo.size() < c.students.size()) args.insert(args.end(), {"-L", "^student-(" + join(todo, "|") + ")$"});
   if (!o.skip.empty()) args.insert(args.end(), {"-LE", "^(" + join(o.skip, "|") + ")$"});
   const int gpus = gpus_present();
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::max<unsigned>(cores, 2));
+  const int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::max(cores(), 2u));
   args.insert(args.end(), {"--parallel", std::to_string(jobs)});
   const fs::path logs = o.out / "logs";
   fs::create_directories(logs);
@@ -252,7 +259,6 @@ void check(const Course& course, const ClassOptions& o) {
   }
   for (const std::string& student : todo) {
     std::error_code error;
-    if (o.fresh) fs::remove_all(o.out / "results" / student, error);
     // Records older than the lesson's program are of an earlier submission.
     std::ifstream in(c.build / "students" / student / "manifest.json");
     const json manifest = json::parse(in, nullptr, false);

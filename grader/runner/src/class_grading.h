@@ -27,7 +27,7 @@ struct ClassOptions {
   std::vector<std::string> skip;    // labels of checks not run (speed, sanitizer)
   std::vector<std::string> students;// only these (check step)
   int student_index = -1;           // only the Nth student, from 0 (a Slurm array task)
-  bool fresh = false;               // forget earlier records
+  bool fresh = false;               // check the chosen students again even if they are graded
   std::string step = "all";         // prepare, check, merge or all
   std::string architectures;        // CMAKE_CUDA_ARCHITECTURES of the class build, if not the course's
 };

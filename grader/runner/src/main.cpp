@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"speed", "sanitizer", "gpu", "cpu", "correctness"}));
   class_cmd->add_option("--student", class_options.students, "check only these students (by folder name)");
   class_cmd->add_option("--student-index", class_options.student_index, "check only the Nth student, from 0 (Slurm arrays)");
-  class_cmd->add_flag("--fresh", class_options.fresh, "grade every chosen student again, forgetting earlier records");
+  class_cmd->add_flag("--fresh", class_options.fresh, "check the chosen students again, even those already graded");
   class_cmd->add_option("--step", class_options.step, "prepare, check or merge alone (all three by default)")
       ->check(CLI::IsMember({"all", "prepare", "check", "merge"}));
   class_cmd->add_option("--cuda-architectures", class_options.architectures, "CMAKE_CUDA_ARCHITECTURES of the class build");
