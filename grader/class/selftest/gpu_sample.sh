@@ -26,4 +26,8 @@ echo "wall time: $(( $(date +%s) - start )) s"
 echo "== gradebook.csv"
 cat "$work/out/gradebook.csv"
 echo "== seconds of checks per student"
-python3 -c 'import json,sys; [print(f"{s[\"student\"]:15} {s[\"seconds\"]:7.1f} s  {s[\"passed\"]}/{s[\"of\"]} pass") for s in json.load(open(sys.argv[1]))["students"]]' "$work/out/gradebook.json"
+python3 - "$work/out/gradebook.json" <<'PY'
+import json, sys
+for s in json.load(open(sys.argv[1]))["students"]:
+    print("%-15s %7.1f s  %d/%d pass, %d skipped" % (s["student"], s["seconds"], s["passed"], s["of"], s["skipped"]))
+PY
