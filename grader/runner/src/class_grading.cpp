@@ -255,7 +255,7 @@ void check(const Course& course, const ClassOptions& o) {
   if (gpus > 0) {
     const fs::path spec = logs / ("gpus-" + (todo.size() == 1 ? todo.front() : std::string("class")) + ".json");
     std::ofstream(spec) << resource_spec(gpus, o.checks_per_gpu);
-    args.insert(args.end(), {"--resource-spec-file", spec.string()});
+    args.insert(args.end(), {"--resource-spec-file", fs::absolute(spec).string()});  // CTest reads it from the test folder
   }
   for (const std::string& student : todo) {
     std::error_code error;
