@@ -16,6 +16,10 @@
 # CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
 # (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder.
+
+# The course's source folder, also when another project (grader/class) includes this file.
+get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS")
   string(SUBSTRING "${lesson}" 0 2 nn)
@@ -33,7 +37,10 @@ function(add_lesson lesson)
     message(FATAL_ERROR "lesson ${lesson} needs lessons/${lesson}/*.cu (the exercise), "
                         "lessons/${lesson}/demo.cu and grader/tests/${lesson}.cu")
   endif()
-  stepwise_require_solution_twins(${lesson} "${api_sources}")
+  stepwise_exercise_files(${lesson} "${api_sources}" exercise_files)
+  stepwise_require_solution_twins(${lesson} "${exercise_files}")
+  stepwise_describe_for_class(${lesson} "${api_sources}" "${exercise_files}" "${test_source}"
+                              "${ARG_LIBRARIES}" "${sanitizers}")
   add_custom_target(lesson${nn}-all)
 
   foreach(track exercise solution)
@@ -80,18 +87,24 @@ function(add_lesson lesson)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
 endfunction()
 
-# Every exercise source, and every exercise header that holds a step, has a solution twin.
-function(stepwise_require_solution_twins lesson api_sources)
+# The files a student completes: the exercise sources and the exercise headers that hold a step
+# (a STEPWISE_TODO line: templates). Names relative to lessons/<NN-slug>.
+function(stepwise_exercise_files lesson api_sources out)
   file(GLOB headers CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}/lessons/${lesson}"
        "${PROJECT_SOURCE_DIR}/lessons/${lesson}/*.h" "${PROJECT_SOURCE_DIR}/lessons/${lesson}/*.cuh")
-  set(needed ${api_sources})
+  set(files ${api_sources})
   foreach(header IN LISTS headers)
     file(READ "${PROJECT_SOURCE_DIR}/lessons/${lesson}/${header}" text)
     if(text MATCHES "STEPWISE_TODO\\(")
-      list(APPEND needed ${header})
+      list(APPEND files ${header})
     endif()
   endforeach()
-  foreach(file IN LISTS needed)
+  set(${out} ${files} PARENT_SCOPE)
+endfunction()
+
+# Every exercise file has a solution twin.
+function(stepwise_require_solution_twins lesson exercise_files)
+  foreach(file IN LISTS exercise_files)
     if(NOT EXISTS "${PROJECT_SOURCE_DIR}/solutions/${lesson}/${file}")
       message(FATAL_ERROR "solutions/${lesson}/${file} is missing: every exercise file with a "
                           "step needs its reference solution under the same name")
@@ -99,10 +112,27 @@ function(stepwise_require_solution_twins lesson api_sources)
   endforeach()
 endfunction()
 
+# What grading a class (grader/class) needs to know of a lesson, collected for
+# stepwise_export_for_class (cmake/ClassExport.cmake).
+function(stepwise_describe_for_class lesson api_sources exercise_files test_source libraries sanitizers)
+  string(SUBSTRING "${lesson}" 0 2 nn)
+  string(JOIN "\n" text
+    "set(STEPWISE_LESSON_${nn}_SLUG \"${lesson}\")"
+    "set(STEPWISE_LESSON_${nn}_SOURCES \"${api_sources}\")"
+    "set(STEPWISE_LESSON_${nn}_FILES \"${exercise_files}\")"
+    "set(STEPWISE_LESSON_${nn}_TEST_SOURCE \"${test_source}\")"
+    "set(STEPWISE_LESSON_${nn}_LIBRARIES \"${libraries}\")"
+    "set(STEPWISE_LESSON_${nn}_SANITIZERS \"${sanitizers}\")"
+    "set(STEPWISE_LESSON_${nn}_LIST_PROGRAM \"$<TARGET_FILE:lesson${nn}-tests>\")"
+    "")
+  set_property(GLOBAL APPEND_STRING PROPERTY STEPWISE_CLASS_DESCRIPTION "${text}")
+  set_property(GLOBAL APPEND PROPERTY STEPWISE_CLASS_LESSONS ${lesson})
+endfunction()
+
 # Compile settings shared by a lesson's implementation, demo and tests: the track's folder
 # first on the include path (a solution header replaces the exercise's), then the lesson's.
 function(stepwise_lesson_code target lesson source_dir libraries)
-  target_include_directories(${target} PRIVATE "${source_dir}" "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+  target_include_directories(${target} PRIVATE "${source_dir}" "${STEPWISE_SOURCE_DIR}/lessons/${lesson}")
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON_DIR="lessons/${lesson}")
   target_link_libraries(${target} PRIVATE stepwise::common stepwise::warnings ${libraries})
 endfunction()
@@ -115,7 +145,7 @@ function(stepwise_add_test_program target)
   if(ARG_EXCLUDE_FROM_ALL)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
-  add_executable(${target} ${exclude} "${PROJECT_SOURCE_DIR}/grader/harness/src/identity.cpp")
+  add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp")
   list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
                                                STEPWISE_SANITIZERS="${sanitizers}")

@@ -5,6 +5,8 @@
 //   stepwise watch [LESSON]      regrade a lesson each time one of its files is saved
 //   stepwise table               every check of the last run, one row each
 //   stepwise outcome             exit status of the last run only (the grade workflow's last step)
+//   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
+//                                gradebook (class_grading.h); class-check runs one check of it
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
 // for want of a GPU do not count), 1 otherwise; 2 when grading itself could not run.
 #include <unistd.h>
@@ -20,6 +22,8 @@
 
 #include "build_step.h"
 #include "check_run.h"
+#include "class_check.h"
+#include "class_grading.h"
 #include "course.h"
 #include "hints.h"
 #include "records.h"
@@ -176,11 +180,46 @@ int main(int argc, char** argv) {
   CLI::App* watch_cmd = app.add_subcommand("watch", "grade a lesson again each time one of its files is saved");
   watch_cmd->add_option("lesson", watch_lesson, "the lesson (default: the next unfinished one)");
 
+  ClassOptions class_options;
+  CLI::App* class_cmd = app.add_subcommand("class", "grade a class: every student's exercise files into a gradebook");
+  class_cmd->add_option("class_dir", class_options.class_dir, "one folder per student, each holding lessons/NN-slug/...")
+      ->required()->check(CLI::ExistingDirectory);
+  class_cmd->add_option("--out", class_options.out, "where the class build, records, gradebook and reports go")->required();
+  class_cmd->add_option("--lessons", class_options.lessons, "the lessons graded (e.g. 00 01 04-gpu-mesh); all when none");
+  class_cmd->add_option("--requirements", class_options.requirements, "another requirements file")->check(CLI::ExistingFile);
+  class_cmd->add_option("--speed-scale", class_options.speed_scale, "multiplies every speed minimum (e.g. 0.5 for weaker GPUs)");
+  class_cmd->add_option("--time-limit", class_options.time_limit, "seconds one check may run before it is killed")
+      ->check(CLI::PositiveNumber);
+  class_cmd->add_option("--jobs", class_options.jobs, "checks run at once (default: the machine's cores)")->check(CLI::PositiveNumber);
+  class_cmd->add_option("--checks-per-gpu", class_options.checks_per_gpu, "correctness checks sharing one GPU")
+      ->check(CLI::PositiveNumber);
+  class_cmd->add_option("--skip", class_options.skip, "leave out the checks with this label (speed, sanitizer)")
+      ->check(CLI::IsMember({"speed", "sanitizer", "gpu", "cpu", "correctness"}));
+  class_cmd->add_option("--student", class_options.students, "check only these students (by folder name)");
+  class_cmd->add_option("--student-index", class_options.student_index, "check only the Nth student, from 0 (Slurm arrays)");
+  class_cmd->add_flag("--fresh", class_options.fresh, "check the chosen students again, even those already graded");
+  class_cmd->add_option("--step", class_options.step, "prepare, check or merge alone (all three by default)")
+      ->check(CLI::IsMember({"all", "prepare", "check", "merge"}));
+  class_cmd->add_option("--cuda-architectures", class_options.architectures, "CMAKE_CUDA_ARCHITECTURES of the class build");
+
+  ClassCheck class_check;
+  CLI::App* class_check_cmd = app.add_subcommand("class-check", "run one check of one student (a class build's CTest test)");
+  class_check_cmd->group("");  // internal: grader/class/add_checks.cmake calls it
+  class_check_cmd->add_option("--program", class_check.program)->required();
+  class_check_cmd->add_option("--lesson", class_check.lesson)->required();
+  class_check_cmd->add_option("--student", class_check.student)->required();
+  class_check_cmd->add_option("--check", class_check.check)->required();
+  class_check_cmd->add_option("--results", class_check.results)->required();
+  class_check_cmd->add_option("--scratch", class_check.scratch)->required();
+  class_check_cmd->add_option("--time-limit", class_check.time_limit)->check(CLI::PositiveNumber);
+
   CLI11_PARSE(app, argc, argv);
 
   try {
+    if (*class_check_cmd) return run_class_check(class_check);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
+    if (*class_cmd) return grade_class(course, class_options);
     if (*grade_cmd) {
       const Grades grades = grade(course, track, chosen_lessons(course, lessons), !no_build, skip);
       std::cout << (full_table ? table(course, grades) : report(course, grades));

@@ -31,21 +31,37 @@ std::vector<Record> load_records(const fs::path& dir) {
     r.required = json.value("required", "");
     r.detail = json.value("detail", "");
     r.rerun = json.value("rerun", "");
+    if (json.contains("figure") && json["figure"].is_number()) r.figure = json["figure"].get<double>();
+    if (json.contains("minimum") && json["minimum"].is_number()) r.minimum = json["minimum"].get<double>();
+    if (json.contains("seconds") && json["seconds"].is_number()) r.seconds = json["seconds"].get<double>();
+    r.unit = json.value("unit", "");
+    r.key = json.value("key", "");
+    r.seed = json.value("seed", "");
+    r.gpu = json.value("gpu", "");
     if (r.status == "TODO") r.step = step_named_in(r.detail);
     records.push_back(r);
   }
   return records;
 }
 
-void write_record(const fs::path& dir, const Record& r) {
-  fs::create_directories(dir);
-  std::string name = r.lesson + "__" + r.check;
+fs::path record_file(const fs::path& dir, const std::string& lesson, const std::string& check) {
+  std::string name = lesson + "__" + check;
   for (char& c : name)
     if (c == '/') c = '_';
-  const nlohmann::json json = {{"lesson", r.lesson}, {"track", r.track},       {"check", r.check},
-                               {"status", r.status}, {"measured", r.measured}, {"required", r.required},
-                               {"detail", r.detail}, {"rerun", r.rerun}};
-  std::ofstream(dir / (name + ".json")) << json.dump(2) << "\n";
+  return dir / (name + ".json");
+}
+
+void write_record(const fs::path& dir, const Record& r) {
+  fs::create_directories(dir);
+  nlohmann::json json = {{"lesson", r.lesson}, {"track", r.track},       {"check", r.check},
+                         {"status", r.status}, {"measured", r.measured}, {"required", r.required},
+                         {"detail", r.detail}, {"rerun", r.rerun}};
+  if (r.figure) json["figure"] = *r.figure;
+  if (r.minimum) json["minimum"] = *r.minimum;
+  if (r.seconds) json["seconds"] = *r.seconds;
+  for (const auto& [name, value] : {std::pair{"unit", &r.unit}, {"key", &r.key}, {"seed", &r.seed}, {"gpu", &r.gpu}})
+    if (!value->empty()) json[name] = *value;
+  std::ofstream(record_file(dir, r.lesson, r.check)) << json.dump(2) << "\n";
 }
 
 void remove_records(const fs::path& dir, const std::string& lesson) {

@@ -3,6 +3,7 @@
 // test programs (grader/harness/src/results.cpp) and, for what those cannot report (a lesson
 // that does not compile, a check that crashed), by the runner in the same shape.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@ struct Record {
   std::string status;                // PASS, FAIL, TODO or SKIP
   std::string measured, required, detail, rerun;
   int step = 0;                      // the README step a TODO names ("... step 2"), else 0
+  // A speed check's numbers (grader::note_speed): the figure, its minimum, the unit, the key in
+  // the requirements file. Kept when a record is written again (a class's gradebook uses them).
+  std::optional<double> figure, minimum;
+  std::string unit, key, seed, gpu;
+  std::optional<double> seconds;  // how long the check ran (written when a class is graded)
 
   bool passed() const { return status == "PASS"; }
 };
@@ -22,7 +28,9 @@ inline const char* kBuildCheck = "Build";
 
 // Every record in `dir` (none if it does not exist). A file that is not a record is skipped.
 std::vector<Record> load_records(const std::filesystem::path& dir);
-// Writes `record` where the test programs would have (<lesson>__<check>.json).
+// The file of a check's record in `dir`: <lesson>__<check>.json ('/' written as '_').
+std::filesystem::path record_file(const std::filesystem::path& dir, const std::string& lesson, const std::string& check);
+// Writes `record` where the test programs would have (record_file).
 void write_record(const std::filesystem::path& dir, const Record& record);
 // Removes one lesson's records, or all of them for an empty lesson.
 void remove_records(const std::filesystem::path& dir, const std::string& lesson);

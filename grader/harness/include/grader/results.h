@@ -14,7 +14,8 @@ void note_figure(double badness, const std::string& measured, const std::string&
 // ("x copy bandwidth"), and the requirement key, so a gradebook or a plot can be made from them.
 void note_speed(const std::string& key, double figure, double minimum, const std::string& unit);
 
-// Where records go (build/results/<track>), and the file name of a check's record.
+// Where records go (build/results/<track>, or STEPWISE_RESULTS_DIR when set), and the file name
+// of a check's record.
 std::string results_dir();
 std::string record_path(const std::string& check);
 

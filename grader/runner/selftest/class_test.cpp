@@ -1,0 +1,120 @@
+// The parts of class grading that need no GPU and no build: one check run by class-check (a crash,
+// a hang killed with what it started, a program that writes another check's record), the GPU a
+// CTest allocation names, and the resource spec of the GPUs present.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "class_check.h"
+#include "class_grading.h"
+#include "records.h"
+
+namespace fs = std::filesystem;
+using namespace runner;
+
+namespace {
+
+// A "test program" that is a shell script, in a fresh folder; returns the check to run it as.
+ClassCheck script_check(const std::string& name, const std::string& body) {
+  const fs::path dir = fs::temp_directory_path() / ("stepwise-class-test-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "student" / "scratch");
+  const fs::path program = dir / "program.sh";
+  std::ofstream(program) << "#!/bin/sh\n" << body << "\n";
+  fs::permissions(program, fs::perms::owner_all);
+  ClassCheck check;
+  check.program = program;
+  check.results = dir / "results";
+  check.scratch = dir / "student" / "scratch";
+  check.lesson = "01-vector-add";
+  check.student = "sam";
+  check.check = "VectorAdd.Matches";
+  check.time_limit = 2;
+  return check;
+}
+
+// Removes a script_check's folder when the test ends.
+struct Cleanup {
+  const ClassCheck& check;
+  ~Cleanup() {
+    std::error_code ignored;
+    fs::remove_all(check.program.parent_path(), ignored);
+  }
+};
+
+Record only_record(const ClassCheck& check) {
+  const std::vector<Record> records = load_records(check.results);
+  EXPECT_EQ(records.size(), 1u);
+  return records.empty() ? Record{} : records.front();
+}
+
+}  // namespace
+
+TEST(ClassCheck, ACrashIsTheChecksFail) {
+  const ClassCheck check = script_check("crash", "kill -SEGV $$");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  const Record r = only_record(check);
+  EXPECT_EQ(r.status, "FAIL");
+  EXPECT_NE(r.detail.find("crashed (signal 11"), std::string::npos) << r.detail;
+  EXPECT_EQ(r.track, "class/sam");
+  EXPECT_NE(r.rerun.find("-R '^01-vector-add/class/sam/VectorAdd\\.Matches$'"), std::string::npos) << r.rerun;
+}
+
+TEST(ClassCheck, AHangIsKilledAtTheTimeLimitWithWhatItStarted) {
+  const ClassCheck check = script_check("hang", "sleep 30 & echo $! > child.pid; sleep 30");
+  const Cleanup cleanup{check};
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_class_check(check), 1);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  const Record r = only_record(check);
+  EXPECT_EQ(r.status, "FAIL");
+  EXPECT_NE(r.detail.find("killed at the time limit of 2 s"), std::string::npos) << r.detail;
+  int child = 0;
+  std::ifstream(check.scratch / "child.pid") >> child;  // written in the scratch folder: it ran there
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string state;
+  std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
+  std::string pid, name;
+  stat >> pid >> name >> state;
+  EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
+}
+
+TEST(ClassCheck, OnlyTheRunChecksRecordIsTaken) {
+  // The program writes its own record, and a forged PASS of another check beside it.
+  const ClassCheck check = script_check("records",
+      "cd \"$STEPWISE_RESULTS_DIR\" &&\n"
+      "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Matches\", \"status\": \"SKIP\", \"detail\": \"no GPU\"}'"
+      " > 01-vector-add__VectorAdd.Matches.json &&\n"
+      "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Other\", \"status\": \"PASS\"}'"
+      " > 01-vector-add__VectorAdd.Other.json");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 77);
+  const Record r = only_record(check);
+  EXPECT_EQ(r.check, "VectorAdd.Matches");
+  EXPECT_EQ(r.status, "SKIP");
+  EXPECT_EQ(r.detail, "no GPU");
+}
+
+TEST(ClassCheck, TheAllocatedGpuIsCountedAmongTheVisibleOnes) {
+  EXPECT_EQ(allocated_device("id:1,slots:4", nullptr), "1");
+  EXPECT_EQ(allocated_device("id:1,slots:1", "3,5"), "5");
+  EXPECT_EQ(allocated_device("id:0,slots:4", ""), "0");
+  EXPECT_EQ(allocated_device(nullptr, "3"), "");
+}
+
+TEST(ClassCheck, TheResourceSpecListsEachGpuWithItsShares) {
+  const nlohmann::json spec = nlohmann::json::parse(resource_spec(2, 4));
+  EXPECT_EQ(spec["version"]["major"], 1);
+  const nlohmann::json gpus = spec["local"][0]["gpus"];
+  ASSERT_EQ(gpus.size(), 2u);
+  EXPECT_EQ(gpus[1]["id"], "1");
+  EXPECT_EQ(gpus[1]["slots"], 4);
+}
