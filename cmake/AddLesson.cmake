@@ -154,15 +154,16 @@ endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
 # lesson-NN, the track, and by the suite's name: suites ending in "Speed" are "speed;gpu" and the
-# suite "Sanitizer" is "sanitizer;gpu" (both run one at a time, never beside another test),
-# suites starting with "Cpu" are "correctness;cpu", all others "correctness;gpu" (run side by
-# side).
+# suite "Sanitizer" is "sanitizer;gpu", suites starting with "Cpu" are "correctness;cpu", all
+# others "correctness;gpu". Speed checks run alone, never beside another test (timings); the
+# others side by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer is
+# slow and busy, but times nothing).
 function(stepwise_discover_tests target lesson track)
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(common PREFIX "${lesson}/${track}/")
   stepwise_discover_gtests(${target} ${common} FILTER "*Speed.*" SERIAL
                            LABELS lesson-${nn} ${track} speed gpu)
-  stepwise_discover_gtests(${target} ${common} FILTER "Sanitizer.*" SERIAL
+  stepwise_discover_gtests(${target} ${common} FILTER "Sanitizer.*" PROCESSORS 2
                            LABELS lesson-${nn} ${track} sanitizer gpu)
   stepwise_discover_gtests(${target} ${common} FILTER "Cpu*.*"
                            LABELS lesson-${nn} ${track} correctness cpu)
@@ -170,16 +171,21 @@ function(stepwise_discover_tests target lesson track)
                            LABELS lesson-${nn} ${track} correctness gpu)
 endfunction()
 
-# stepwise_discover_gtests(<target> PREFIX <p> FILTER <gtest filter> LABELS <label>... [SERIAL])
+# stepwise_discover_gtests(<target> PREFIX <p> FILTER <gtest filter> LABELS <label>... [SERIAL]
+#                          [PROCESSORS <n>])
 # The GoogleTest tests of <target> that match FILTER become CTest tests named <p><Suite>.<Test>,
 # discovered when CTest runs (so a machine without a GPU can list them). SERIAL: never run beside
-# another test (timings). The labels are a list, which gtest_discover_tests' PROPERTIES cannot
-# carry; a file CTest reads right after the discovery sets them.
+# another test (timings). PROCESSORS: how many of CTest's parallel jobs one test counts as. The
+# labels are a list, which gtest_discover_tests' PROPERTIES cannot carry; a file CTest reads right
+# after the discovery sets them.
 function(stepwise_discover_gtests target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "SERIAL" "PREFIX;FILTER" "LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "SERIAL" "PREFIX;FILTER;PROCESSORS" "LABELS")
   set(extra "")
   if(ARG_SERIAL)
-    set(extra RUN_SERIAL TRUE)
+    list(APPEND extra RUN_SERIAL TRUE)
+  endif()
+  if(ARG_PROCESSORS)
+    list(APPEND extra PROCESSORS ${ARG_PROCESSORS})
   endif()
   string(MAKE_C_IDENTIFIER "${target}_${ARG_LABELS}_tests" found)
   gtest_discover_tests(${target}
@@ -243,12 +249,15 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries)
   add_test(NAME ${lesson}/broken/${name}
     COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:${target}> "-DCHECKS=${fails}"
             "-DEXPECT=${expect}" "-DSOURCE=${shown}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_failure.cmake")
-  # Speed and sanitizer checks run alone; correctness checks may run beside others.
+  # As the checks they fail: speed checks run alone, a sanitizer check counts as two jobs.
   set(serial FALSE)
-  if(fails MATCHES "Speed|Sanitizer")
+  set(processors 1)
+  if(fails MATCHES "Speed")
     set(serial TRUE)
+  elseif(fails MATCHES "Sanitizer")
+    set(processors 2)
   endif()
   set_tests_properties(${lesson}/broken/${name} PROPERTIES
-    LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} TIMEOUT 600
+    LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} PROCESSORS ${processors} TIMEOUT 600
     SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endfunction()
