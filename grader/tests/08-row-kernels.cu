@@ -268,7 +268,7 @@ TEST(Tiled, RejectsBadCols) {
   Output<float> out(8 * 200);
   hermite_row_major_tiled(d_x.data(), out.data(), 8, 4);  // a good call works first
   out.poison();
-  for (int cols : {1, -1, kMaxTiledCols + 1})
+  for (int cols : {0, 1, -1, kMaxTiledCols + 1})
     EXPECT_THROW(hermite_row_major_tiled(d_x.data(), out.data(), 8, cols), std::invalid_argument) << "cols = " << cols;
   EXPECT_THROW(hermite_row_major_tiled(d_x.data(), out.data(), -1, 4), std::invalid_argument);
   const std::vector<float> after = out.to_host();

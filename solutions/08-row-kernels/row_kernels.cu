@@ -95,9 +95,9 @@ template <typename Real>
 void hermite_row_major_tiled(const Real* x, Real* out, int rows, int cols, cudaStream_t stream) {
   check_matrix_size("hermite_row_major_tiled", rows, cols);
   if (rows == 0) return;
-  check_hermite_cols("hermite_row_major_tiled", cols);
-  if (cols > kMaxTiledCols)
-    throw std::invalid_argument("hermite_row_major_tiled: cols must be at most " + std::to_string(kMaxTiledCols) +
+  // cols == 0 too: Hermite writes h_0 and h_1 whatever the size, past a tile of 1-value rows.
+  if (cols < 2 || cols > kMaxTiledCols)
+    throw std::invalid_argument("hermite_row_major_tiled: cols must be from 2 to " + std::to_string(kMaxTiledCols) +
                                 ", got " + std::to_string(cols));
   // 128 rows per block where the tile fits in 48 KB (shared memory any GPU gives without asking),
   // down to 32 for long double rows.

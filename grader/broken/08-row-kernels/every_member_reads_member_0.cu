@@ -1,37 +1,22 @@
-// broken: every block reads member 0's initial state (the row offset left out of the load), so all members come out as member 0 integrated many times: right for member 0, wrong for the others.
+// broken: one launch of the solution's kernel per member, as seed 003 looped over its members, but each launch is given member 0's initial state (the input pointer never advances), so every member comes out as member 0: right for member 0, wrong for the others.
 // fails: Ensemble.BlockPerMemberMatchesCpu
 // expect: values differ from the CPU reference
-// (The rest is the reference solution, row_kernels.cu included whole. The kernel and the function
-// that launches it are both replaced: a renamed kernel alone would leave the solution's launcher
-// calling the solution's.)
+// (The rest is the reference solution, row_kernels.cu included whole.)
 #include "ensemble.h"
-#define block_per_member_kernel reference_block_per_member_kernel
 #define ensemble_block_per_member reference_ensemble_block_per_member
 #include "solutions/08-row-kernels/ensemble.cu"
-#undef block_per_member_kernel
 #undef ensemble_block_per_member
 
 template <typename Real>
-__global__ void block_per_member_kernel(const Real* initial, Real* final, int n, Real forcing, Real dt, int steps) {
-  extern __shared__ __align__(16) unsigned char stage_bytes[];
-  Real* stage = reinterpret_cast<Real*>(stage_bytes);
-  const int j = threadIdx.x;
-  const bool mine = j < n;
-  const std::size_t row = static_cast<std::size_t>(blockIdx.x) * n;
-  Real x = mine ? initial[j] : Real(0);  // the bug: initial[row + j]
-  for (int step = 0; step < steps; ++step) {
-    Real k = 0, sum = 0;
-    for (int s = 0; s < 4; ++s) {
-      if (mine) stage[j] = stage_input(x, k, s, dt);
-      __syncthreads();
-      if (mine) k = tendency(stage, j, n, forcing);
-      sum += static_cast<Real>(stage_weight(s)) * k;
-      __syncthreads();
-    }
-    x += dt / 6 * sum;
-  }
-  if (mine) final[row + j] = x;
+void ensemble_block_per_member(const Real* initial, Real* final, int members, Lorenz96 model, int steps,
+                               cudaStream_t stream) {
+  check_ensemble("ensemble_block_per_member", members, model, steps, kMaxBlockMemberSize);
+  for (int m = 0; m < members; ++m)  // the bug: `initial` where initial + m * model.size belongs
+    reference_ensemble_block_per_member(initial, final + static_cast<std::size_t>(m) * model.size, 1, model, steps,
+                                        stream);
 }
 
-#include "grader/broken/08-row-kernels/block_launcher.h"
+template void ensemble_block_per_member<float>(const float*, float*, int, Lorenz96, int, cudaStream_t);
+template void ensemble_block_per_member<double>(const double*, double*, int, Lorenz96, int, cudaStream_t);
+
 #include "solutions/08-row-kernels/row_kernels.cu"

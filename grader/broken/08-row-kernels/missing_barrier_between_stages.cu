@@ -2,8 +2,9 @@
 // fails: Sanitizer.Racecheck
 // expect: compute-sanitizer --tool racecheck found [1-9][0-9]* error
 // (The rest is the reference solution, row_kernels.cu included whole. The kernel and the function
-// that launches it are both replaced: a renamed kernel alone would leave the solution's launcher
-// calling the solution's.)
+// that launches it are both replaced: a renamed kernel alone would leave the solution's
+// ensemble_block_per_member calling the solution's; the new one hands this kernel to the
+// solution's launch_block_per_member.)
 #include "ensemble.h"
 #define block_per_member_kernel reference_block_per_member_kernel
 #define ensemble_block_per_member reference_ensemble_block_per_member
@@ -32,5 +33,13 @@ __global__ void block_per_member_kernel(const Real* initial, Real* final, int n,
   if (mine) final[row + j] = x;
 }
 
-#include "grader/broken/08-row-kernels/block_launcher.h"
+template <typename Real>
+void ensemble_block_per_member(const Real* initial, Real* final, int members, Lorenz96 model, int steps,
+                               cudaStream_t stream) {
+  launch_block_per_member(block_per_member_kernel<Real>, initial, final, members, model, steps, stream);
+}
+
+template void ensemble_block_per_member<float>(const float*, float*, int, Lorenz96, int, cudaStream_t);
+template void ensemble_block_per_member<double>(const double*, double*, int, Lorenz96, int, cudaStream_t);
+
 #include "solutions/08-row-kernels/row_kernels.cu"
