@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "convolution.h"
@@ -127,8 +128,10 @@ int main(int argc, char** argv) {
     double range = 0;
     for (double v : reference) range = std::max(range, std::fabs(v));
     if (range == 0) range = 1;  // a flat image gives 0 everywhere with the seed's filter
-    // The pictures show a quarter of the range from black to white, so that faint edges show.
-    stepwise::write_png(direct_path, to_picture(direct_result, width, height, range / 4));
+    // The pictures show a quarter of the range from black to white, so that faint edges show. They
+    // are written at the end, when everything has run: a run that fails writes none.
+    std::vector<std::pair<std::string, stepwise::Image>> pictures = {
+        {direct_path, to_picture(direct_result, width, height, range / 4)}};
 
     if (with_cpu) {
       std::printf("  CPU, one thread, direct in double      %10.3f ms\n", cpu_ms);
@@ -152,7 +155,6 @@ int main(int argc, char** argv) {
         convolve_fft(fft, d_in.data(), d_out.data());
         fft_result = d_out.to_host();
       });
-      stepwise::write_png(fft_path, to_picture(fft_result, width, height, range / 4));
       double fft_vs_direct = 0;
       for (std::size_t i = 0; i < pixels; ++i)
         fft_vs_direct = std::max(fft_vs_direct, static_cast<double>(std::fabs(fft_result[i] - direct_result[i])));
@@ -161,9 +163,9 @@ int main(int argc, char** argv) {
       std::printf("  GPU, FFT with the copies (seed-style)   %10.3f ms\n", seed_style_ms);
       std::printf("  max |FFT - direct| %.2e (%.1e of the output's range %.1f)\n", fft_vs_direct,
                   fft_vs_direct / range, range);
-      std::printf("wrote %s and %s\n", direct_path.c_str(), fft_path.c_str());
+      pictures.emplace_back(fft_path, to_picture(fft_result, width, height, range / 4));
     } catch (const stepwise::NotImplemented& e) {
-      std::printf("  GPU, FFT: %s\nwrote %s\n", e.what(), direct_path.c_str());
+      std::printf("  GPU, FFT: %s\n", e.what());
     }
     if (o.crossover.width > 0) {
       try {
@@ -171,6 +173,10 @@ int main(int argc, char** argv) {
       } catch (const stepwise::NotImplemented& e) {
         std::printf("\nCrossover: %s\n", e.what());
       }
+    }
+    for (const auto& [path, picture] : pictures) {
+      stepwise::write_png(path, picture);
+      std::printf("wrote %s\n", path.c_str());
     }
   });
 }

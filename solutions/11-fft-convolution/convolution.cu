@@ -141,17 +141,18 @@ __global__ void crop_kernel(const float* __restrict__ padded, int padded_width, 
   out[static_cast<std::size_t>(y) * width + x] = padded[static_cast<std::size_t>(y + ay) * padded_width + x + ax];
 }
 
-FftConvolution make_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width) {
-  require_sizes(height, width, filter_height, filter_width);
+namespace {
+
+// The one-time work for a given padded size: the buffers, the plans and the filter's spectrum.
+FftConvolution plan_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width,
+                                    int padded_height, int padded_width) {
   FftConvolution fft;
   fft.height = height;
   fft.width = width;
   fft.filter_height = filter_height;
   fft.filter_width = filter_width;
-  // Large enough that the circular convolution of the padded arrays holds the whole linear one,
-  // and at least 2 each way, so that no plan is asked for a 1-element transform.
-  fft.padded_height = fft_friendly_size(std::max(2, height + filter_height - 1));
-  fft.padded_width = fft_friendly_size(std::max(2, width + filter_width - 1));
+  fft.padded_height = padded_height;
+  fft.padded_width = padded_width;
   const std::size_t spectrum_size = static_cast<std::size_t>(fft.padded_height) * fft.spectrum_width();
   fft.padded = stepwise::DeviceBuffer<float>(static_cast<std::size_t>(fft.padded_height) * fft.padded_width);
   fft.spectrum = stepwise::DeviceBuffer<cufftComplex>(spectrum_size);
@@ -171,12 +172,12 @@ FftConvolution make_fft_convolution(int height, int width, const float* filter, 
   return fft;
 }
 
-void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStream_t stream) {
+// The circular convolution of the padded image with the padded filter, times `scale` * N, into
+// fft.padded: pad, transform, multiply by the filter's spectrum and `scale`, transform back.
+void convolve_padded(FftConvolution& fft, const float* image, float scale, cudaStream_t stream) {
   const std::size_t spectrum_size = static_cast<std::size_t>(fft.padded_height) * fft.spectrum_width();
-  const float scale = 1.0f / (static_cast<float>(fft.padded_height) * static_cast<float>(fft.padded_width));
   fft.forward.set_stream(stream);
   fft.inverse.set_stream(stream);
-
   pad_kernel<<<grid_for(fft.padded_height, fft.padded_width), block_shape(), 0, stream>>>(
       image, fft.height, fft.width, fft.padded.data(), fft.padded_height, fft.padded_width);
   CUDA_CHECK_LAUNCH();
@@ -185,10 +186,34 @@ void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStrea
   multiply_kernel<<<blocks, 256, 0, stream>>>(fft.spectrum.data(), fft.filter_spectrum.data(), spectrum_size, scale);
   CUDA_CHECK_LAUNCH();
   CUFFT_CHECK(cufftExecC2R(fft.inverse.get(), fft.spectrum.data(), fft.padded.data()));
-  crop_kernel<<<grid_for(fft.height, fft.width), block_shape(), 0, stream>>>(
-      fft.padded.data(), fft.padded_width, (fft.filter_height - 1) / 2, (fft.filter_width - 1) / 2, out, fft.height,
-      fft.width);
+}
+
+// 1/N for N = padded_height * padded_width: the factor cuFFT's inverse transform leaves out.
+float inverse_scale(const FftConvolution& fft) {
+  return 1.0f / (static_cast<float>(fft.padded_height) * static_cast<float>(fft.padded_width));
+}
+
+// Copies the height x width window of fft.padded that starts at row ay, column ax into `out`.
+void crop_window(const FftConvolution& fft, int ay, int ax, float* out, cudaStream_t stream) {
+  crop_kernel<<<grid_for(fft.height, fft.width), block_shape(), 0, stream>>>(fft.padded.data(), fft.padded_width, ay,
+                                                                             ax, out, fft.height, fft.width);
   CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+FftConvolution make_fft_convolution(int height, int width, const float* filter, int filter_height, int filter_width) {
+  require_sizes(height, width, filter_height, filter_width);
+  // Large enough that the circular convolution of the padded arrays holds the whole linear one,
+  // and at least 2 each way, so that no plan is asked for a 1-element transform.
+  return plan_fft_convolution(height, width, filter, filter_height, filter_width,
+                              fft_friendly_size(std::max(2, height + filter_height - 1)),
+                              fft_friendly_size(std::max(2, width + filter_width - 1)));
+}
+
+void convolve_fft(FftConvolution& fft, const float* image, float* out, cudaStream_t stream) {
+  convolve_padded(fft, image, inverse_scale(fft), stream);
+  crop_window(fft, (fft.filter_height - 1) / 2, (fft.filter_width - 1) / 2, out, stream);  // the 'same' window
 }
 
 // ---- Step 3: the crossover -------------------------------------------------------------------
