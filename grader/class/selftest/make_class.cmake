@@ -1,6 +1,8 @@
 # Makes the sample class (grader/tests/fixtures/class) in a folder: the fixtures' students, plus
 # ada-correct (lessons 00 and 01, or LESSONS, copied from solutions/) and eve-extras' hello_gpu.cu
 # (from solutions/), so that correct code is not kept twice. STUDENTS limits it to some students.
+# Without STUDENTS it also holds a folder whose name cannot be a student's (quotes and
+# spaces), which must be reported and leave the rest graded.
 #   cmake -DSOURCE_DIR=<course> -DCLASS=<folder> [-DSTUDENTS=a|b|c] [-DLESSONS=00-hello-gpu|...]
 #         -P make_class.cmake
 cmake_minimum_required(VERSION 3.24)
@@ -29,3 +31,6 @@ foreach(student IN LISTS students)
     file(COPY "${SOURCE_DIR}/solutions/00-hello-gpu/hello_gpu.cu" DESTINATION "${CLASS}/eve-extras/lessons/00-hello-gpu")
   endif()
 endforeach()
+if(NOT STUDENTS)
+  file(MAKE_DIRECTORY "${CLASS}/fay \"quoted\" name/lessons/00-hello-gpu")
+endif()

@@ -15,6 +15,10 @@ message("${out}")
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "stepwise class exited with ${status}")
 endif()
+string(FIND "${out}" "folder 'fay \"quoted\" name' was not graded" refused_at)
+if(refused_at EQUAL -1)
+  message(FATAL_ERROR "the folder named with quotes and spaces is not reported as not graded")
+endif()
 execute_process(COMMAND "${CMAKE_COMMAND}" -DEXPECTED=${CMAKE_CURRENT_LIST_DIR}/expected-cpu.csv
                         -DACTUAL=${WORK}/out/gradebook.csv -P "${CMAKE_CURRENT_LIST_DIR}/compare_gradebook.cmake"
                 COMMAND_ERROR_IS_FATAL ANY)
