@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -125,19 +126,30 @@ std::string explanation(const std::string& message) {
 }
 
 void note_figure(double badness, const std::string& measured, const std::string& required) {
-  if (badness < current.badness) return;
+  // A speed check's record shows its speed; the accuracy of the timed output shows only when
+  // values were wrong (infinite badness).
+  const bool speed_shown = current.has_speed && !std::isinf(current.badness);
+  if (badness < current.badness || (speed_shown && !std::isinf(badness))) return;
   current.badness = badness;
   current.measured = measured;
   current.required = required;
 }
 
-void note_speed(const std::string& key, double figure, double minimum, const std::string& unit) {
+void note_speed(const std::string& key, double figure, double minimum, const std::string& unit,
+                const std::string& measured, const std::string& required) {
+  if (!std::isinf(current.badness)) {
+    current.badness = std::max(current.badness, 0.0);
+    current.measured = measured;
+    current.required = required;
+  }
   current.has_speed = true;
   current.key = key;
   current.figure = figure;
   current.minimum = minimum;
   current.unit = unit;
 }
+
+std::string noted_measured() { return current.measured; }
 
 // STEPWISE_RESULTS_DIR: another folder, e.g. a private one per check when a class is graded
 // (grader/class), so that no check can write over another's record.

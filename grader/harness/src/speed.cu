@@ -195,8 +195,7 @@ void expect_speed(const std::function<Figure()>& measure) {
     if (again.value > best.value) best = again;
   }
   const std::string measured = format("%.3g ", best.value) + required.meaning + " (" + best.how + ")";
-  note_figure(best.value > 0 ? required.minimum / best.value : 1e300, measured, required.describe());
-  note_speed(key, best.value, required.minimum, required.meaning);
+  note_speed(key, best.value, required.minimum, required.meaning, measured, required.describe());
   if (best.value > best.ceiling) {
     ADD_FAILURE() << "impossible figure for '" << key << "': measured " << measured << ", above the "
                   << format("%.3g", best.ceiling) << " the hardware allows: faster than the memory "

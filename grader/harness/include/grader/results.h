@@ -12,7 +12,13 @@ void note_figure(double badness, const std::string& measured, const std::string&
 
 // Adds the numbers of a speed check to its record: the figure, its minimum (scaled), the unit
 // ("x copy bandwidth"), and the requirement key, so a gradebook or a plot can be made from them.
-void note_speed(const std::string& key, double figure, double minimum, const std::string& unit);
+// The speed fills the "measured" and "required" columns: an accuracy figure noted before or
+// after it (the timed output is checked) shows instead only when values were wrong.
+void note_speed(const std::string& key, double figure, double minimum, const std::string& unit,
+                const std::string& measured, const std::string& required);
+
+// The "measured" column of the running check so far (the self-tests read it).
+std::string noted_measured();
 
 // Where records go (build/results/<track>, or STEPWISE_RESULTS_DIR when set), and the file name
 // of a check's record.
