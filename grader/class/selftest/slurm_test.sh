@@ -8,7 +8,8 @@
 # the build job finds nothing to compile). Without a GPU the GPU checks are SKIP; the CPU check
 # and the compile results must be right.
 #   slurm_test.sh <bin/stepwise> <course source> <one_machine.cmake's work folder>
-# Exit status 77 (skipped) when Slurm is missing and cannot be installed (not root).
+# Exit status 77 (skipped) when Slurm is missing and cannot be installed (not root, no apt-get,
+# no network: a GPU machine cut off from the internet).
 set -euo pipefail
 runner=$1 source=$2 sample=$3
 work="$sample/slurm"
@@ -19,8 +20,11 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
     exit 77
   fi
   echo "installing slurm-wlm and munge"
-  apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends slurm-wlm munge >/dev/null
+  if ! command -v apt-get >/dev/null || ! { apt-get update -q >/dev/null 2>&1 &&
+       DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends slurm-wlm munge >/dev/null 2>&1; }; then
+    echo "slurm-wlm and munge are not installed and could not be installed (no apt-get, or no network): skipped"
+    exit 77
+  fi
 fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "slurmd must run as root to start jobs: skipped"

@@ -13,6 +13,7 @@
 
 #include "class_check.h"
 #include "class_grading.h"
+#include "gradebook.h"
 #include "records.h"
 
 namespace fs = std::filesystem;
@@ -55,6 +56,20 @@ Record only_record(const ClassCheck& check) {
 }
 
 }  // namespace
+
+// A failed speed check's figure may time skipped work (its output was wrong): the gradebook shows
+// FAIL, not a number that reads as a speed.
+TEST(Gradebook, ASpeedCellShowsTheFigureOnlyOfAPass) {
+  Record record;
+  record.figure = 1.65;
+  record.status = "PASS";
+  EXPECT_EQ(speed_cell(record), "1.65");
+  record.status = "FAIL";
+  EXPECT_EQ(speed_cell(record), "FAIL");
+  record.figure.reset();
+  record.status = "SKIP";
+  EXPECT_EQ(speed_cell(record), "SKIP");
+}
 
 TEST(ClassCheck, ACrashIsTheChecksFail) {
   const ClassCheck check = script_check("crash", "kill -SEGV $$");

@@ -41,11 +41,6 @@ std::string number(double value) {
   return text;
 }
 
-// A speed check's cell: its figure when it has one, else its status (SKIP, FAIL, TODO), else empty.
-std::string speed_cell(const Record& r) {
-  if (r.figure) return number(*r.figure);
-  return r.status;
-}
 
 std::string cell(const std::string& text) {  // a table cell of the report: one line, no '|'
   std::string line = text.substr(0, text.find('\n'));
@@ -54,6 +49,14 @@ std::string cell(const std::string& text) {  // a table cell of the report: one 
 }
 
 }  // namespace
+
+// A speed check's cell: its figure when it passed, else its status (SKIP, FAIL, TODO), else empty.
+// A failed check's figure may time work that was skipped (its output was wrong): the report
+// shows it, with the reason, but a number in the gradebook would read as a speed.
+std::string speed_cell(const Record& r) {
+  if (r.figure && r.passed()) return number(*r.figure);
+  return r.status;
+}
 
 bool is_speed_check(const std::string& check) {
   const std::size_t dot = check.find('.');

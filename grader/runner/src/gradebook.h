@@ -34,6 +34,8 @@ struct StudentGrades {
 // A lesson's checks from the class build's list (checks/<NN-slug>.txt: "<Suite.Test> <labels>").
 std::vector<std::string> listed_checks(const std::filesystem::path& list_file);
 bool is_speed_check(const std::string& check);
+// A speed check's gradebook cell: its figure when it passed, else its status.
+std::string speed_cell(const Record& record);
 
 // One student's grades: the class build folder, the student's records folder, the lessons.
 StudentGrades student_grades(const std::filesystem::path& class_build, const std::filesystem::path& results,
