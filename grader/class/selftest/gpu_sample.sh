@@ -7,9 +7,10 @@
 # (e.g. --skip sanitizer for a shorter run; TIME_LIMIT=<seconds per check>, default 20)
 # Expected verdicts: ada-correct passes every check of 00-04; ben-wrong fails lesson 01's
 # CpuVectorize and its grid-stride checks (the tail) and passes the rest; cy-no-compile: 00 does
-# not compile, 01 missing; dee-hangs: VectorAdd.OneThreadPerElementMatchesCpu,
-# VectorAddSpeed.OneThreadPerElement, Sanitizer.Memcheck and CpuVectorize killed at the time limit,
-# the grid-stride checks after them pass; eve-extras: lesson 00 as ada-correct.
+# not compile, 01 missing; dee-hangs: the checks that call vector_add (VectorAdd.OneThreadPerElement
+# MatchesCpu, VectorAddSpeed.OneThreadPerElement and .FasterThanOneCpuThread, Sanitizer.Memcheck)
+# and CpuVectorize killed at the time limit, the grid-stride and GPU vectorize checks pass (the GPU
+# usable after each kill), 4 of 9; eve-extras: lesson 00 as ada-correct.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 build=${1:-build}
