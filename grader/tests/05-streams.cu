@@ -342,10 +342,18 @@ struct SpeedSetup {
         bytes(static_cast<std::size_t>(n) * sizeof(float)),
         in(n), out(n), pageable(n), d_source(n), d_expected(n), d_in(n), d_out(n) {
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    // Blocking streams: they wait for the default stream's work and it for theirs, so the timer's
+    // events on the default stream bracket copies queued on them.
+    CUDA_CHECK(cudaStreamCreate(&to_device));
+    CUDA_CHECK(cudaStreamCreate(&to_host));
     CUDA_CHECK(cudaDeviceGetAttribute(&copy_engines, cudaDevAttrAsyncEngineCount, 0));
     fresh_values();
   }
-  ~SpeedSetup() { cudaStreamDestroy(stream); }
+  ~SpeedSetup() {
+    cudaStreamDestroy(stream);
+    cudaStreamDestroy(to_device);
+    cudaStreamDestroy(to_host);
+  }
 
   // New values into d_source and the pinned input; the pinned output poisoned.
   void fresh_values() {
@@ -361,17 +369,24 @@ struct SpeedSetup {
   double copy_out_alone_ms() {
     return grader::gpu_median_ms([&] { CUDA_CHECK(cudaMemcpy(out.data(), d_out.data(), bytes, cudaMemcpyDeviceToHost)); });
   }
+  // Both copies at once, each on a stream of its own: what the host link moves when both
+  // directions are busy. With one copy engine they take turns (the sum of the two); with two,
+  // a PCIe link still moves less each way than with one direction alone.
+  double copies_at_once_ms() {
+    return grader::gpu_median_ms([&] {
+      CUDA_CHECK(cudaMemcpyAsync(d_in.data(), in.data(), bytes, cudaMemcpyHostToDevice, to_device));
+      CUDA_CHECK(cudaMemcpyAsync(out.data(), d_out.data(), bytes, cudaMemcpyDeviceToHost, to_host));
+    });
+  }
   double kernel_alone_ms(int rounds) {
     return grader::gpu_median_ms([&] { reference_transform(d_in.data(), d_out.data(), n, rounds); });
   }
 
-  // The work that makes the kernel as long as the copies can hide it: one copy with two copy
-  // engines (each direction has its own), both copies with one (they take turns).
+  // The work that makes the kernel as long as the copies it can hide: both copies at once (with
+  // one copy engine, one after the other).
   void choose_work() {
     constexpr int kTrialWork = 256;
-    const double copies_ms = copy_engines >= 2 ? std::max(copy_in_alone_ms(), copy_out_alone_ms())
-                                               : copy_in_alone_ms() + copy_out_alone_ms();
-    work = work_for_kernel_ms(copies_ms, kTrialWork, kernel_alone_ms(kTrialWork));
+    work = work_for_kernel_ms(copies_at_once_ms(), kTrialWork, kernel_alone_ms(kTrialWork));
   }
 
   // Whether `host` holds the same bytes as the device array `device` (no device-wide wait).
@@ -398,7 +413,7 @@ struct SpeedSetup {
   stepwise::PinnedBuffer<float> in, out;
   std::vector<float> pageable;
   stepwise::DeviceBuffer<float> d_source, d_expected, d_in, d_out;
-  cudaStream_t stream = nullptr;
+  cudaStream_t stream = nullptr, to_device = nullptr, to_host = nullptr;
   int copy_engines = 0;
   int work = 0;
 };
@@ -470,24 +485,27 @@ TEST(PipelineSpeed, BeatsOneStream) {
   });
 }
 
-// The pipeline against the most it could gain: its slowest stage alone (with two copy engines),
-// or both copies and the kernel's time, whichever is longer (with one), all timed in this run.
+// The pipeline against the most it could gain: the longest of the kernel, each copy alone and
+// both copies at once, all timed in this run. A pipeline does the whole kernel and both whole
+// copies, and overlaps them at best. Two whole copies at once share the link a little less well
+// than a pipeline's interleaved chunks (on an H100 the pipeline was seen up to 1.11 x faster),
+// so the ceiling that means "work was skipped" is 1.25 here, not 1.1.
 TEST(PipelineSpeed, NearItsBound) {
   REQUIRE_GPU();
   SpeedSetup s;
   s.choose_work();
   const grader::Workload pipeline = s.transform_workload([&] { s.pipeline(); });
   grader::expect_speed([&] {
-    const double in_ms = s.copy_in_alone_ms(), out_ms = s.copy_out_alone_ms(), kernel_ms = s.kernel_alone_ms(s.work);
-    const bool two_engines = s.copy_engines >= 2;
-    const double bound_ms = two_engines ? std::max({in_ms, kernel_ms, out_ms}) : std::max(in_ms + out_ms, kernel_ms);
+    const double in_ms = s.copy_in_alone_ms(), out_ms = s.copy_out_alone_ms(), both_ms = s.copies_at_once_ms(),
+                 kernel_ms = s.kernel_alone_ms(s.work);
+    const double bound_ms = std::max({in_ms, out_ms, both_ms, kernel_ms});
     const double ms = grader::gpu_median_ms(pipeline);
-    const std::string how = std::to_string(ms).substr(0, 6) + " ms; bound " + std::to_string(bound_ms).substr(0, 6) +
-                            " ms = " + (two_engines ? "max(copy in, kernel, copy out)" : "max(copy in + copy out, kernel)") +
-                            " of " + std::to_string(in_ms).substr(0, 5) + ", " + std::to_string(kernel_ms).substr(0, 5) +
-                            ", " + std::to_string(out_ms).substr(0, 5) + " ms; " + std::to_string(s.copy_engines) +
-                            " copy engine(s)";
-    return grader::Figure{bound_ms / ms, how, 1.1};
+    auto ms_text = [](double value) { return std::to_string(value).substr(0, 5); };
+    const std::string how = ms_text(ms) + " ms; bound " + ms_text(bound_ms) +
+                            " ms = max(copy in, copy out, both copies at once, kernel) of " + ms_text(in_ms) + ", " +
+                            ms_text(out_ms) + ", " + ms_text(both_ms) + ", " + ms_text(kernel_ms) + " ms; " +
+                            std::to_string(s.copy_engines) + " copy engine(s)";
+    return grader::Figure{bound_ms / ms, how, 1.25};
   });
 }
 
