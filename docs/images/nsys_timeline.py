@@ -11,8 +11,8 @@ than 10 ms. Made for docs/images/streams-nsys.svg:
 import csv
 import sys
 
-KINDS = {"Host-to-Device": ("copy in", "#4c9a2a"), "Device-to-Host": ("copy out", "#c0392b")}
-KERNEL = ("kernel", "#2e6fba")
+COPY_IN, KERNEL, COPY_OUT = ("copy in", "#4c9a2a"), ("kernel", "#2e6fba"), ("copy out", "#c0392b")
+KINDS = {"Host-to-Device": COPY_IN, "Device-to-Host": COPY_OUT}  # anything else is a kernel
 
 rows = [(int(r["Start (ns)"]), int(r["Duration (ns)"]), r["Strm"], r["Name"]) for r in csv.DictReader(open(sys.argv[1]))]
 rows.sort()
@@ -50,7 +50,7 @@ for tick in range(int(total_ms) + 1):
     out.append(f'<line x1="{x:.1f}" y1="{axis_y}" x2="{x:.1f}" y2="{axis_y + 4}" stroke="black"/>'
                f'<text x="{x - 4:.1f}" y="{axis_y + 16}">{tick} ms</text>')
 legend_x = left
-for label, color in list(KINDS.values())[:1] + [KERNEL] + list(KINDS.values())[1:]:
+for label, color in (COPY_IN, KERNEL, COPY_OUT):
     out.append(f'<rect x="{legend_x}" y="{axis_y + 24}" width="12" height="12" fill="{color}"/>'
                f'<text x="{legend_x + 16}" y="{axis_y + 34}">{label}</text>')
     legend_x += 90
