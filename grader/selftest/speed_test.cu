@@ -3,7 +3,9 @@
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/sample.h"
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
@@ -49,8 +52,13 @@ __global__ void double_kernel(const float* in, float* out, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) out[i] = 2 * in[i];
 }
 
-// Doubling 2^24 floats three ways: honestly; skipping a call that repeats the last arguments;
-// and leaving the work on a non-blocking stream of its own without waiting for it.
+__global__ void double_all_but_every_thousandth_kernel(const float* in, float* out, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    if (i % 1000 != 999) out[i] = 2 * in[i];
+}
+
+// Doubling 2^24 floats four ways: honestly; skipping a call that repeats the last arguments;
+// skipping one element in a thousand; and leaving the work on a non-blocking stream of its own without waiting for it.
 struct Doubling {
   int n = 1 << 24;
   stepwise::DeviceBuffer<float> in{static_cast<std::size_t>(n)}, out{static_cast<std::size_t>(n)};
@@ -64,6 +72,10 @@ struct Doubling {
     if (in == last) return;
     last = in;
     honest(in, out, n);
+  }
+  static void skips_a_thousandth(const float* in, float* out, int n) {
+    double_all_but_every_thousandth_kernel<<<264, 256>>>(in, out, n);
+    CUDA_CHECK_LAUNCH();
   }
   static void side_stream(const float* in, float* out, int n) {
     static cudaStream_t stream = [] {
@@ -82,10 +94,11 @@ struct Doubling {
             },
             [this, call] { call(in.data(), out.data(), n); },
             [this] {
-              std::vector<float> x = in.to_host();
+              const grader::Sample sample(n);
+              std::vector<float> x = sample.of(in.data());
               std::vector<double> expected(x.begin(), x.end());
               for (double& v : expected) v *= 2;
-              return grader::matches(expected, out.to_host(), grader::Tolerance::exact());
+              return sample.matches(expected, sample.of(out.data()), grader::Tolerance::exact());
             }};
   }
 };
@@ -101,6 +114,35 @@ TEST(GpuSpeedHarness, SkippedRepeatedCallsAreCaught) {
   REQUIRE_GPU();
   Doubling d;
   EXPECT_NONFATAL_FAILURE(grader::gpu_median_ms(d.with(Doubling::skips_repeats)), "was the work skipped?");
+}
+
+// The check after timing looks at a random sample of the output (grader/sample.h): leaving a
+// thousandth of it unwritten is still caught.
+TEST(GpuSpeedHarness, PartlySkippedWorkIsCaught) {
+  REQUIRE_GPU();
+  Doubling d;
+  EXPECT_NONFATAL_FAILURE(grader::gpu_median_ms(d.with(Doubling::skips_a_thousandth)), "was the work skipped?");
+}
+
+// A sample holds the first and the last index and distinct ones between, new for every sample,
+// and gathers the values at them.
+TEST(GpuSpeedHarness, SampleGathersTheValuesAtItsIndices) {
+  REQUIRE_GPU();
+  const std::size_t n = 1000003;
+  const std::vector<int> values = grader::random_ints(n, -1000000, 1000000);
+  const auto device_values = grader::device(values);
+  const grader::Sample sample(n);
+  const std::vector<std::size_t>& at = sample.indices();
+  ASSERT_GT(sample.size(), grader::Sample::kValues / 2);
+  EXPECT_EQ(at.front(), 0u);
+  EXPECT_EQ(at.back(), n - 1);
+  EXPECT_TRUE(std::adjacent_find(at.begin(), at.end(), std::greater_equal<std::size_t>()) == at.end())
+      << "the indices must increase";
+  EXPECT_NE(grader::Sample(n).indices(), at) << "each sample must draw new indices";
+  const std::vector<int> got = sample.of(device_values.data());
+  ASSERT_EQ(got.size(), at.size());
+  for (std::size_t k = 0; k < at.size(); ++k) ASSERT_EQ(got[k], values[at[k]]) << "index " << at[k];
+  EXPECT_EQ(grader::Sample(5).indices(), (std::vector<std::size_t>{0, 1, 2, 3, 4})) << "a small output is taken whole";
 }
 
 TEST(GpuSpeedHarness, WorkHiddenOnAnotherStreamIsTimedAndCaught) {

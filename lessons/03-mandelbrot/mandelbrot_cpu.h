@@ -19,12 +19,16 @@ inline int cpu_escape_count(float real, float imag, int max_iterations) {
   return max_iterations;
 }
 
-// The counts of a width x height image of `r`, row after row (counts[y * width + x]), with the
-// same pixel coordinates as the kernels.
-inline void cpu_mandelbrot(int* counts, int width, int height, Region r, int max_iterations) {
+// The count of pixel (x, y) of a width x height image of `r`, with the same pixel coordinates as
+// the kernels.
+inline int cpu_pixel_count(int x, int y, int width, int height, Region r, int max_iterations) {
   const float pixel_width = (r.max_x - r.min_x) / width, pixel_height = (r.max_y - r.min_y) / height;
+  return cpu_escape_count(r.min_x + x * pixel_width, r.min_y + y * pixel_height, max_iterations);
+}
+
+// The counts of a width x height image of `r`, row after row (counts[y * width + x]).
+inline void cpu_mandelbrot(int* counts, int width, int height, Region r, int max_iterations) {
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x)
-      counts[static_cast<std::size_t>(y) * width + x] =
-          cpu_escape_count(r.min_x + x * pixel_width, r.min_y + y * pixel_height, max_iterations);
+      counts[static_cast<std::size_t>(y) * width + x] = cpu_pixel_count(x, y, width, height, r, max_iterations);
 }

@@ -92,34 +92,39 @@ testing::AssertionResult all_equal() {
   return testing::AssertionSuccess();
 }
 
-testing::AssertionResult compare(const std::vector<double>& expected,
-                                 const std::vector<double>& actual,
-                                 const std::vector<bool>& never_written,
-                                 const Tolerance& tolerance) {
-  MismatchReport report;
-  double worst = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const double error = error_of(expected[i], actual[i], tolerance);
-    if (!never_written[i] && within(error, expected[i], tolerance)) {
-      worst = std::max(worst, error);
-      continue;
-    }
-    if (report.add(never_written[i]))
-      report.show("[" + std::to_string(i) + "]", number(expected[i]), number(actual[i]), never_written[i]);
+void Comparison::add(std::size_t index, double expected, double actual, bool never_written) {
+  ++total_;
+  const double error = error_of(expected, actual, tolerance_);
+  if (!never_written && within(error, expected, tolerance_)) {
+    worst_ = std::max(worst_, error);
+    return;
   }
-  const std::string required = tolerance.describe();
-  if (report.count() == 0) {
-    if (tolerance.kind == Tolerance::Kind::ulps)
-      note_figure(worst, "max error " + number(worst) + " ulp", required);
-    else if (tolerance.kind == Tolerance::Kind::close)
-      note_figure(worst, "max |error| " + number(worst), required);
+  if (report_.add(never_written))
+    report_.show("[" + std::to_string(index) + "]", number(expected), number(actual), never_written);
+}
+
+testing::AssertionResult Comparison::result() const {
+  const std::string required = tolerance_.describe();
+  if (report_.count() == 0) {
+    if (tolerance_.kind == Tolerance::Kind::ulps)
+      note_figure(worst_, "max error " + number(worst_) + " ulp", required);
+    else if (tolerance_.kind == Tolerance::Kind::close)
+      note_figure(worst_, "max |error| " + number(worst_), required);
     else
       note_figure(0, "all equal", required);
     return testing::AssertionSuccess();
   }
-  note_figure(kInfinitelyFar, std::to_string(report.count()) + " of " + std::to_string(expected.size()) + " wrong",
-              required);
-  return report.failure(expected.size(), required);
+  note_figure(kInfinitelyFar, std::to_string(report_.count()) + " of " + std::to_string(total_) + " wrong", required);
+  return report_.failure(total_, required);
+}
+
+testing::AssertionResult compare(const std::vector<double>& expected,
+                                 const std::vector<double>& actual,
+                                 const std::vector<bool>& never_written,
+                                 const Tolerance& tolerance) {
+  Comparison comparison(tolerance);
+  for (std::size_t i = 0; i < expected.size(); ++i) comparison.add(i, expected[i], actual[i], never_written[i]);
+  return comparison.result();
 }
 
 }  // namespace grader

@@ -57,6 +57,21 @@ double ulp_error(double expected, float actual);
 // An exact comparison that found every value equal (noted for the summary).
 testing::AssertionResult all_equal();
 
+// A comparison built one value at a time, for any container: add() each value with its index
+// (shown in the message), then result() gives the verdict and notes the worst error.
+class Comparison {
+ public:
+  explicit Comparison(const Tolerance& tolerance) : tolerance_(tolerance) {}
+  void add(std::size_t index, double expected, double actual, bool never_written);
+  testing::AssertionResult result() const;
+
+ private:
+  Tolerance tolerance_;
+  MismatchReport report_;
+  std::size_t total_ = 0;
+  double worst_ = 0;
+};
+
 // Compares actual[i] with expected[i] for every i under `tolerance`.
 testing::AssertionResult compare(const std::vector<double>& expected,
                                  const std::vector<double>& actual,
@@ -64,9 +79,10 @@ testing::AssertionResult compare(const std::vector<double>& expected,
                                  const Tolerance& tolerance);
 
 // Compares values (copied back from the GPU) with the reference; poison marks unwritten ones.
+// `where`, when given, holds the index each value stands for (a sample of a larger output).
 template <typename T, typename Reference>
 testing::AssertionResult matches(const std::vector<Reference>& expected, const std::vector<T>& actual,
-                                 const Tolerance& tolerance) {
+                                 const Tolerance& tolerance, const std::vector<std::size_t>* where = nullptr) {
   static_assert(std::is_arithmetic<T>::value, "matches() compares numbers");
   if (expected.size() != actual.size())
     return testing::AssertionFailure() << "the reference has " << expected.size()
@@ -74,11 +90,12 @@ testing::AssertionResult matches(const std::vector<Reference>& expected, const s
   if (std::is_integral<T>::value && std::is_integral<Reference>::value && tolerance.kind == Tolerance::Kind::exact &&
       std::equal(actual.begin(), actual.end(), expected.begin(),
                  [](T a, Reference e) { return static_cast<long long>(a) == static_cast<long long>(e); }))
-    return all_equal();  // the common case, without the copies the report needs
-  std::vector<bool> never_written(actual.size());
-  for (std::size_t i = 0; i < actual.size(); ++i) never_written[i] = is_poison(actual[i]);
-  return compare(std::vector<double>(expected.begin(), expected.end()),
-                 std::vector<double>(actual.begin(), actual.end()), never_written, tolerance);
+    return all_equal();  // the common case, without the report's work
+  Comparison comparison(tolerance);
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    comparison.add(where != nullptr ? (*where)[i] : i, static_cast<double>(expected[i]), static_cast<double>(actual[i]),
+                   is_poison(actual[i]));
+  return comparison.result();
 }
 
 // Compares a device output with the reference, and checks that nothing past its end changed.

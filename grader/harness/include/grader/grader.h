@@ -19,6 +19,7 @@
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/sample.h"
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"

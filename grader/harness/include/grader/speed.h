@@ -54,7 +54,8 @@ double gpu_median_ms(const Workload& work, TimingOptions options = {});
 // measurements (a library, a baseline it ships, a copy), never for a student's call. A first
 // run slower than half a second is taken as the answer (clearly slow code is not re-run).
 double gpu_median_ms(const std::function<void()>& launch, TimingOptions options = {});
-// The median wall-clock time of `run` on the CPU in milliseconds.
+// The median wall-clock time of `run` on the CPU in milliseconds, over `repeats` runs (one when
+// the first takes over a quarter of a second).
 double cpu_median_ms(const std::function<void()>& run, int repeats = 3);
 
 // Device-to-device copy bandwidth in GB/s (bytes read + bytes written), measured once per
