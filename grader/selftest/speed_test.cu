@@ -166,4 +166,18 @@ TEST(GpuSpeedHarness, FigureAboveItsCeilingFails) {
   std::filesystem::remove(path);
 }
 
+// An impossible figure is measured again: one that came from a transient in the grader's own
+// reference measurement passes on the next measurement; one that stays impossible fails (above).
+// No GPU needed: the figures are made up.
+TEST(SpeedFigures, ImpossibleFigureOnceIsMeasuredAgain) {
+  const auto path = std::filesystem::temp_directory_path() / ("stepwise-again-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path) << "grader/SpeedFigures.ImpossibleFigureOnceIsMeasuredAgain 0.5 x copy bandwidth\n";
+  setenv("STEPWISE_REQUIREMENTS", path.c_str(), 1);
+  int measurements = 0;
+  grader::expect_speed([&] { return grader::Figure{++measurements == 1 ? 3.0 : 0.9, "made up", 1.1}; });
+  EXPECT_EQ(measurements, 2);
+  unsetenv("STEPWISE_REQUIREMENTS");
+  std::filesystem::remove(path);
+}
+
 }  // namespace

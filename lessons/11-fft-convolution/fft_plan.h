@@ -47,20 +47,27 @@ class FftPlan {
     if (made_) cufftDestroy(plan_);
   }
   FftPlan(FftPlan&& other) noexcept
-      : plan_(other.plan_), made_(std::exchange(other.made_, false)) {}
+      : plan_(other.plan_), made_(std::exchange(other.made_, false)), stream_(other.stream_) {}
   FftPlan& operator=(FftPlan&& other) noexcept {
     std::swap(plan_, other.plan_);
     std::swap(made_, other.made_);
+    std::swap(stream_, other.stream_);
     return *this;
   }
   FftPlan(const FftPlan&) = delete;
   FftPlan& operator=(const FftPlan&) = delete;
 
   cufftHandle get() const { return plan_; }
-  // The plan's transforms run on `stream` from now on (cufftSetStream).
-  void set_stream(cudaStream_t stream) const { CUFFT_CHECK(cufftSetStream(plan_, stream)); }
+  // The plan's transforms run on `stream` from now on (cufftSetStream, which costs microseconds
+  // of host time: called only when the stream changes).
+  void set_stream(cudaStream_t stream) {
+    if (stream == stream_) return;
+    CUFFT_CHECK(cufftSetStream(plan_, stream));
+    stream_ = stream;
+  }
 
  private:
   cufftHandle plan_ = 0;
   bool made_ = false;
+  cudaStream_t stream_ = nullptr;  // a new plan runs on the default stream
 };

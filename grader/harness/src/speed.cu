@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <vector>
@@ -194,12 +195,21 @@ std::string current_check_key() {
 void expect_speed(const std::function<Figure()>& measure) {
   const std::string key = current_check_key();
   const Requirement required = requirement(key);
+  // How far a figure lies outside what passes (1: inside), and whether measuring again could
+  // help: a close miss (another process, clocks, a noisy neighbour) or an impossible figure (a
+  // transient that slowed the grader's own reference measurement; work that was skipped reads
+  // impossible every time). Clear misses are not measured again. Up to 3 measurements; the one
+  // nearest to passing counts.
+  auto outside = [&](const Figure& f) {
+    return std::max({1.0, f.value / f.ceiling, f.value > 0 ? required.minimum / f.value : HUGE_VAL});
+  };
+  auto worth_again = [&](const Figure& f) {
+    return f.value > f.ceiling || (f.value < required.minimum && f.value >= required.minimum / 2);
+  };
   Figure best = measure();
-  // Close misses are re-measured (another process, clocks, a noisy neighbour); clear ones are not.
-  for (int attempt = 2; attempt <= 3 && best.value < required.minimum && best.value >= required.minimum / 2;
-       ++attempt) {
+  for (int attempt = 2; attempt <= 3 && worth_again(best); ++attempt) {
     const Figure again = measure();
-    if (again.value > best.value) best = again;
+    if (outside(again) < outside(best)) best = again;
   }
   const std::string measured = format("%.3g ", best.value) + required.meaning + " (" + best.how + ")";
   note_speed(key, best.value, required.minimum, required.meaning, measured, required.describe());

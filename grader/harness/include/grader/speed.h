@@ -78,8 +78,9 @@ Figure speedup(double reference_ms, double ms, const std::string& reference_name
 
 // Measures with `measure` and compares the figure with the requirement named like the running
 // check ("<NN-slug>/<Suite>.<Test>") in the requirements file. A figure below the minimum but
-// within a factor 2 is measured again, up to 3 times in all, and the best counts; a figure above
-// its ceiling fails. Records the figure, the minimum and the key for the summary.
+// within a factor 2, or above its ceiling, is measured again, up to 3 times in all, and the one
+// nearest to passing counts; a figure still above its ceiling fails. Records the figure, the
+// minimum and the key for the summary.
 void expect_speed(const std::function<Figure()>& measure);
 
 // Times a student's code reports for parts of one call (copies, kernels), taken one after another
