@@ -46,8 +46,10 @@ struct Workload {
 // The median time of `work.call` in milliseconds. Each run gets fresh inputs and a cold L2; it
 // is timed with CUDA events and, with the device synchronised, on the host clock: when the host
 // time is clearly longer (work left running on another stream), the host time counts. After
-// the timed runs the output is checked, and once more on fresh inputs; work still running when
-// the call has returned fails too ("was the work skipped?", "not ready when the call returned").
+// the timed runs the output is checked (work.output_is_right; large outputs on a grader::Sample),
+// and once more on fresh inputs unless the one run was clearly slow (over half a second, itself
+// a run on fresh inputs); work still running when the call has returned fails too ("was the
+// work skipped?", "not ready when the call returned").
 double gpu_median_ms(const Workload& work, TimingOptions options = {});
 
 // The median GPU time of `launch`, from CUDA events around each run: for the grader's own
