@@ -44,11 +44,13 @@ std::vector<float> uniform_floats(std::size_t n, float lo, float hi, std::mt1993
   return values;
 }
 
-// The seed's model: 960 outputs, smoothed over 2 * 12 + 1 neighbours.
+// The seed gives no sizes. Its names are those of DART's "Lorenz 04" model (Lorenz 2005, Model
+// III), whose defaults are 960 variables and smooth_steps = 12: 960 outputs of 2 * 12 + 1 terms.
 constexpr int kSeedSize = 960;
 constexpr int kSeedHalfWidth = 12;
 
-// The seed's weights: a triangle, largest in the middle, summing to 1 with the halved ends.
+// The seed gives no weights either. These are the demo's own: a triangle, largest in the
+// middle, summing to 1 with the halved ends.
 std::vector<float> seed_weights(int s) {
   std::vector<float> a(2 * s + 1);
   for (int k = 0; k <= 2 * s; ++k) a[k] = static_cast<float>(s + 1 - std::abs(k - s)) / ((s + 1) * (s + 1) - 1);
@@ -65,7 +67,7 @@ double median_ms(const std::function<void()>& work, int runs = 7) {
 
 float read_scalar(const stepwise::DeviceBuffer<float>& value) { return value.to_host()[0]; }
 
-// Part 1: the seed's racy stencil next to the right one, at the seed's size.
+// Part 1: the seed's racy stencil next to the right one, at DART's default size.
 void show_racy_stencil(int runs, std::mt19937& rng, std::string& missing) {
   const int n = kSeedSize, s = kSeedHalfWidth;
   const std::vector<float> z = uniform_floats(n + 2 * s, 0, 1, rng), a = seed_weights(s);
@@ -163,7 +165,7 @@ void show_crossover(std::mt19937& rng) {
                 stencil_cpu < stencil_gpu ? "CPU" : "GPU", sum_cpu_ms, sum_gpu_ms, sum_cpu_ms < sum_gpu_ms ? "CPU" : "GPU");
   }
   std::printf("   Largest size at which one CPU thread was faster: stencil n = %d, sum n = %d (0: never).\n"
-              "   The seed's model has %d outputs.\n",
+              "   DART's default model, the size part 1 used, has %d outputs.\n",
               stencil_cpu_last_won, sum_cpu_last_won, kSeedSize);
 }
 
