@@ -1,4 +1,5 @@
-# add_lesson(<NN-slug> [LIBRARIES <target>...] [SANITIZERS <tool>...] [DEMO_ARGS <arg>...])
+# add_lesson(<NN-slug> [LIBRARIES <target>...] [SANITIZERS <tool>...] [DEMO_ARGS <arg>...]
+#            [TRICKS <trick>...])
 #
 # Registers one lesson. Its files follow one convention:
 #   lessons/<NN-slug>/*.h, *.cuh      the API the grader tests; headers holding a step
@@ -15,13 +16,16 @@
 # and lessonNN-all builds all of them. LIBRARIES names what the lesson's code links to (e.g.
 # CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
-# (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder.
+# (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder. TRICKS names the trace
+# tricks (grader/trace.h: library, host, legacy-stream, side-stream, synchronise, left-running,
+# host-copy) the lesson's trace rules must catch: each is a test <NN-slug>/trick/<trick> that
+# plays it around the reference solution's traced calls (grader/broken/expect_trick.cmake).
 
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 
 function(add_lesson lesson)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(exercise_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
@@ -68,7 +72,8 @@ function(add_lesson lesson)
     target_link_libraries(${checks} PRIVATE grader::harness)
 
     stepwise_add_test_program(lesson${nn}-tests${suffix} LESSON ${lesson} TRACK ${track}
-                              SANITIZERS ${sanitizers} LINK ${checks} ${implementation} ${ARG_LIBRARIES})
+                              SANITIZERS ${sanitizers} STUDENT ${implementation} CHECKS ${checks}
+                              LINK ${checks} ${implementation} ${ARG_LIBRARIES})
     stepwise_discover_tests(lesson${nn}-tests${suffix} ${lesson} ${track})
     add_dependencies(lesson${nn}-all ${implementation} lesson${nn}-demo${suffix} lesson${nn}-tests${suffix})
   endforeach()
@@ -79,6 +84,13 @@ function(add_lesson lesson)
     LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
   stepwise_add_todo_lint(${lesson})
+  foreach(trick IN LISTS ARG_TRICKS)
+    add_test(NAME ${lesson}/trick/${trick}
+      COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
+              -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
+    set_tests_properties(${lesson}/trick/${trick} PROPERTIES
+      LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+  endforeach()
   file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu")
   foreach(file IN LISTS broken)
     stepwise_add_broken_submission(${lesson} "${file}" "${sanitizers}" "${ARG_LIBRARIES}")
@@ -138,14 +150,34 @@ function(stepwise_lesson_code target lesson source_dir libraries)
 endfunction()
 
 # A grader test program: the checks' objects + an implementation + the harness + its own
-# identity (which lesson and track it grades and which sanitizer checks it has, for the records).
+# identity (which lesson and track it grades and which sanitizer checks it has, for the records)
+# + the list of the kernels nvcc built into the graded code (STUDENT: a static library of it) and
+# into the checks (CHECKS: an object library), which the trace of what ran tells apart from a
+# library's (grader/trace.h, cmake/ListKernels.cmake).
 function(stepwise_add_test_program target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "EXCLUDE_FROM_ALL" "LESSON;TRACK" "LINK;SANITIZERS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "EXCLUDE_FROM_ALL" "LESSON;TRACK;STUDENT;CHECKS" "LINK;SANITIZERS")
   set(exclude "")
   if(ARG_EXCLUDE_FROM_ALL)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
-  add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp")
+  set(kernels_source "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels.cpp")
+  set(student_files "")
+  set(checks_files "")
+  set(depends "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake")
+  if(ARG_STUDENT)
+    set(student_files "$<TARGET_FILE:${ARG_STUDENT}>")
+    list(APPEND depends ${ARG_STUDENT})
+  endif()
+  if(ARG_CHECKS)
+    set(checks_files "$<JOIN:$<TARGET_OBJECTS:${ARG_CHECKS}>,|>")
+    list(APPEND depends "$<TARGET_OBJECTS:${ARG_CHECKS}>")
+  endif()
+  add_custom_command(OUTPUT "${kernels_source}"
+    COMMAND "${CMAKE_COMMAND}" "-DNM=${CMAKE_NM}" "-DOUTPUT=${kernels_source}" "-DSTUDENT=${student_files}"
+            "-DCHECKS=${checks_files}" -P "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake"
+    DEPENDS ${depends}
+    COMMENT "listing the kernels of ${target}" VERBATIM)
+  add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp" "${kernels_source}")
   list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
                                                STEPWISE_SANITIZERS="${sanitizers}")
@@ -239,11 +271,13 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries)
   set(target lesson${nn}-broken-${name})
   # The broken file #includes the solution's source and replaces one function; it links what
   # the solution links.
+  add_library(${target}-code STATIC EXCLUDE_FROM_ALL "${file}")
+  stepwise_lesson_code(${target}-code ${lesson} "${PROJECT_SOURCE_DIR}/solutions/${lesson}" "${libraries}")
+  target_include_directories(${target}-code PRIVATE "${PROJECT_SOURCE_DIR}")
   stepwise_add_test_program(${target} EXCLUDE_FROM_ALL LESSON ${lesson} TRACK broken-${name}
-                            SANITIZERS ${sanitizers} LINK lesson${nn}-checks-solution ${libraries})
-  target_sources(${target} PRIVATE "${file}")
+                            SANITIZERS ${sanitizers} STUDENT ${target}-code CHECKS lesson${nn}-checks-solution
+                            LINK lesson${nn}-checks-solution ${target}-code ${libraries})
   stepwise_lesson_code(${target} ${lesson} "${PROJECT_SOURCE_DIR}/solutions/${lesson}" "${libraries}")
-  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
   add_dependencies(selftests ${target})
   add_dependencies(lesson${nn}-all ${target})
   add_test(NAME ${lesson}/broken/${name}

@@ -31,6 +31,21 @@ TEST(SanitizerOutput, RacecheckErrorsNotWarnings) {
   EXPECT_NE(report.first_error.find("r.cu:33"), std::string::npos);
 }
 
+// Hazards racecheck reports as warnings (warp-synchronous code without __syncwarp()) are counted
+// and named as warnings, not as "0 errors".
+TEST(SanitizerOutput, RacecheckWarningsAreCountedAndNamed) {
+  const grader::SanitizerReport report = grader::read_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n"
+      "========= Warning: Race reported between Write access at warp_sum(const float *, float *, int)+0x2c0 in /src/w.cu:41\n"
+      "=========     and Read access at warp_sum(const float *, float *, int)+0x2e0 in /src/w.cu:42 [96 hazards]\n"
+      "========= RACECHECK SUMMARY: 3 hazards displayed (0 errors, 3 warnings)\n");
+  EXPECT_EQ(report.errors, 0);
+  EXPECT_EQ(report.warnings, 3);
+  EXPECT_EQ(report.first_error, "");
+  EXPECT_NE(report.first_warning.find("Race reported"), std::string::npos);
+  EXPECT_NE(report.first_warning.find("w.cu:42"), std::string::npos);
+}
+
 TEST(SanitizerOutput, CleanRun) {
   const grader::SanitizerReport report = grader::read_sanitizer_output(
       "========= COMPUTE-SANITIZER\n[  PASSED  ] 3 tests.\n========= ERROR SUMMARY: 0 errors\n");

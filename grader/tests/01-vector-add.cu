@@ -29,26 +29,36 @@ std::vector<double> exact_sums(const std::vector<float>& a, const std::vector<fl
   return sums;
 }
 
-// A float sum is correctly rounded: within half a unit in the last place of the exact sum.
-void expect_adds_like_the_cpu(AddFunction add) {
-  for (int n : grader::standard_sizes(3 * sizeof(float))) {
+// What every GPU step's trace must show (the header's promise): a kernel of the student's,
+// launched on the default stream, no wait for the GPU, no copy to or from the host.
+grader::Rules rules_of(const std::string& step) { return grader::Rules::kernel_step(step); }
+
+// A float sum is correctly rounded: within half a unit in the last place of the exact sum. The
+// call at the largest size is traced.
+void expect_adds_like_the_cpu(AddFunction add, const std::string& step) {
+  const std::vector<int> sizes = grader::standard_sizes(3 * sizeof(float));
+  for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const std::vector<float> a = grader::random_floats(n, -1000, 1000), b = grader::random_floats(n, -1000, 1000);
     auto d_a = grader::device(a), d_b = grader::device(b);
     Output<float> out(n);
-    add(d_a.data(), d_b.data(), out.data(), n);
+    const auto call = [&] { add(d_a.data(), d_b.data(), out.data(), n); };
+    if (n == sizes.back())
+      grader::expect_ran(call, rules_of(step));
+    else
+      call();
     EXPECT_TRUE(grader::matches(exact_sums(a, b), out, Tolerance::ulps(0.5)));
   }
 }
 
 TEST(VectorAdd, OneThreadPerElementMatchesCpu) {
   REQUIRE_GPU();
-  expect_adds_like_the_cpu(vector_add);
+  expect_adds_like_the_cpu(vector_add, "step 1 (vector_add)");
 }
 
 TEST(VectorAdd, GridStrideMatchesCpu) {
   REQUIRE_GPU();
-  expect_adds_like_the_cpu(vector_add_grid_stride);
+  expect_adds_like_the_cpu(vector_add_grid_stride, "step 2 (vector_add_grid_stride)");
 }
 
 // Arrays that start one float into an allocation: not 16-byte aligned, as a slice of a larger
@@ -73,12 +83,17 @@ TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
 
 TEST(Vectorize, GpuTargetMatchesCpuReference) {
   REQUIRE_GPU();
-  for (int n : grader::standard_sizes(6 * sizeof(double))) {
+  const std::vector<int> sizes = grader::standard_sizes(6 * sizeof(double));
+  for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const std::vector<float> a = grader::random_floats(n, -1, 1), b = grader::random_floats(n, -1, 1);
     auto d_a = grader::device(a), d_b = grader::device(b);
     Output<float> sums(n);
-    vectorize(Target::gpu, Add{}, d_a.data(), d_b.data(), sums.data(), n);
+    const auto call = [&] { vectorize(Target::gpu, Add{}, d_a.data(), d_b.data(), sums.data(), n); };
+    if (n == sizes.back())
+      grader::expect_ran(call, rules_of("step 3 (vectorize, Target::gpu)"));
+    else
+      call();
     EXPECT_TRUE(grader::matches(exact_sums(a, b), sums, Tolerance::ulps(0.5)));
 
     const std::vector<double> x = grader::random_doubles(n, -1e3, 1e3), y = grader::random_doubles(n, -1e3, 1e3);
@@ -113,8 +128,8 @@ struct SpeedSetup {
       out{static_cast<std::size_t>(n)};
   double bytes() const { return 3.0 * sizeof(float) * n; }
 
-  grader::Workload adding_with(AddFunction add) {
-    return {[this] {
+  grader::Workload adding_with(AddFunction add, const std::string& step) {
+    grader::Workload work{[this] {
               grader::refill_random(a.data(), n, -1000, 1000);
               grader::refill_random(b.data(), n, -1000, 1000);
               grader::poison(out.data(), n);
@@ -125,23 +140,25 @@ struct SpeedSetup {
               return sample.matches(exact_sums(sample.of(a.data()), sample.of(b.data())), sample.of(out.data()),
                                     Tolerance::ulps(0.5));
             }};
+    work.what_ran = rules_of(step);
+    return work;
   }
 };
 
-void expect_near_copy_speed(AddFunction add) {
+void expect_near_copy_speed(AddFunction add, const std::string& step) {
   SpeedSetup s;
-  const grader::Workload work = s.adding_with(add);
+  const grader::Workload work = s.adding_with(add, step);
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(s.bytes(), grader::gpu_median_ms(work)); });
 }
 
 TEST(VectorAddSpeed, OneThreadPerElement) {
   REQUIRE_GPU();
-  expect_near_copy_speed(vector_add);
+  expect_near_copy_speed(vector_add, "step 1 (vector_add)");
 }
 
 TEST(VectorAddSpeed, GridStride) {
   REQUIRE_GPU();
-  expect_near_copy_speed(vector_add_grid_stride);
+  expect_near_copy_speed(vector_add_grid_stride, "step 2 (vector_add_grid_stride)");
 }
 
 TEST(VectorAddSpeed, FasterThanOneCpuThread) {
@@ -152,7 +169,7 @@ TEST(VectorAddSpeed, FasterThanOneCpuThread) {
   const double cpu_ms = grader::cpu_median_ms([&] {
     for (int i = 0; i < s.n; ++i) out[i] = a[i] + b[i];
   });
-  const grader::Workload work = s.adding_with(vector_add);
+  const grader::Workload work = s.adding_with(vector_add, "step 1 (vector_add)");
   grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread"); });
 }
 

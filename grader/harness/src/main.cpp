@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/sanitizer.h"
+#include "grader/trace.h"
 
 namespace grader {
 testing::TestEventListener* make_recorder();
@@ -12,5 +13,6 @@ int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   grader::register_sanitizer_checks();
   testing::UnitTest::GetInstance()->listeners().Append(grader::make_recorder());
+  grader::install_trick_listener();
   return RUN_ALL_TESTS();
 }

@@ -15,10 +15,14 @@ namespace grader {
 void register_sanitizer_checks();
 
 // What a compute-sanitizer run printed, read: the number of errors it reported and the first
-// error in one line ("Invalid __global__ write of size 4 bytes at add(...) in vector_add.cu:12").
+// error in one line ("Invalid __global__ write of size 4 bytes at add(...) in vector_add.cu:12");
+// racecheck's warnings too (hazards it reports as warnings, such as warp-synchronous shared
+// memory code without __syncwarp()), which fail the check as errors do.
 struct SanitizerReport {
   int errors = 0;
   std::string first_error;
+  int warnings = 0;
+  std::string first_warning;
 };
 SanitizerReport read_sanitizer_output(const std::string& output);
 

@@ -21,7 +21,10 @@
 
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
+
+#include "grader/trace.h"
 
 namespace grader {
 
@@ -41,6 +44,9 @@ struct Workload {
   // Whether the output of the last call is right for the inputs of the last fresh_inputs() (the
   // grader synchronises the device before asking).
   std::function<testing::AssertionResult()> output_is_right;
+  // What the call must show when traced (grader/trace.h): one untimed call on fresh inputs is
+  // traced after the timed ones and its output checked too.
+  std::optional<Rules> what_ran = std::nullopt;
 };
 
 // The median time of `work.call` in milliseconds. Each run gets fresh inputs and a cold L2; it
@@ -49,7 +55,8 @@ struct Workload {
 // the timed runs the output is checked (work.output_is_right; large outputs on a grader::Sample),
 // and once more on fresh inputs unless the one run was clearly slow (over half a second, itself
 // a run on fresh inputs); work still running when the call has returned fails too ("was the
-// work skipped?", "not ready when the call returned").
+// work skipped?", "not ready when the call returned"). With work.what_ran, one more call on
+// fresh inputs is traced, untimed, and must follow those rules.
 double gpu_median_ms(const Workload& work, TimingOptions options = {});
 
 // The median GPU time of `launch`, from CUDA events around each run: for the grader's own
