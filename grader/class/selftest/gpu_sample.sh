@@ -10,7 +10,16 @@
 # not compile, 01 missing; dee-hangs: the checks that call vector_add (VectorAdd.OneThreadPerElement
 # MatchesCpu, VectorAddSpeed.OneThreadPerElement and .FasterThanOneCpuThread, Sanitizer.Memcheck)
 # and CpuVectorize killed at the time limit, the grid-stride and GPU vectorize checks pass (the GPU
-# usable after each kill), 4 of 9; eve-extras: lesson 00 as ada-correct.
+# usable after each kill), 4 of 9; eve-extras: lesson 00 as ada-correct; fox-forges (a constructor
+# writes a PASS record for the check and _exit(0)s before main): every check of 01 FAIL "refused:
+# a record was written, but GoogleTest's report of the run is missing", flagged (constructor,
+# getenv, /proc, fopen "w", _exit); gil-exits-early (exit(0) in vector_add, the grid-stride add and
+# vectorize's CPU target): those checks FAIL "ended with exit status 0 without a result", the GPU
+# vectorize checks pass, flagged (exit); its Sanitizer.Memcheck may pass (the harness's sanitizer
+# check sees its compute-sanitizer run end with status 0 after GoogleTest's banner); hal-writes-other (vectorize right, its CPU target writes
+# a file into ada-correct's folder; vector_add.cu not sent): the vectorize checks pass, the
+# vector_add checks TODO, flagged (fopen "w"). No flags for ada-correct, cy, dee or eve; ben's
+# one flag is its note.txt. Every student's flags are in the gradebook's flags column.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 build=${1:-build}
@@ -30,5 +39,5 @@ echo "== seconds of checks per student"
 python3 - "$work/out/gradebook.json" <<'PY'
 import json, sys
 for s in json.load(open(sys.argv[1]))["students"]:
-    print("%-15s %7.1f s  %d/%d pass, %d skipped" % (s["student"], s["seconds"], s["passed"], s["of"], s["skipped"]))
+    print("%-17s %7.1f s  %d/%d pass, %d skipped, %d flags" % (s["student"], s["seconds"], s["passed"], s["of"], s["skipped"], len(s.get("flags", []))))
 PY

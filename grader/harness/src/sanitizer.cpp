@@ -102,9 +102,12 @@ class SanitizerCheck : public testing::Test {
     const std::size_t todo = output.find("not implemented yet:");
     if (todo != std::string::npos)
       FAIL() << output.substr(todo, output.find_first_of("\"\n", todo) - todo);
-    if (output.find("[==========]") == std::string::npos)
-      FAIL() << "the checks did not run under compute-sanitizer (exit status " << status << "):\n"
-             << output.substr(0, 2000);
+    // GoogleTest's closing line, not only its opening one: code that ends the process early
+    // (exit(0) in the middle of the checks) must not pass for a clean run.
+    static const std::regex finished(R"(\[==========\] [0-9]+ tests? from [0-9]+ test suites? ran)");
+    if (!std::regex_search(output, finished))
+      FAIL() << "the checks did not run to their end under compute-sanitizer (exit status " << status
+             << "): did the code end the process?\n" << output.substr(0, 2000);
     if (status != 0 && status != 1)  // 1: some checks failed, which their own rows report
       FAIL() << "the checks crashed under compute-sanitizer (exit status " << status << ")\n  run it yourself: "
              << command;

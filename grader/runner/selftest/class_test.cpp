@@ -21,6 +21,20 @@ using namespace runner;
 
 namespace {
 
+// What a test program's GoogleTest writes at its end (--gtest_output=json:<file>, the script's $2)
+// for VectorAdd.Matches with `result` (COMPLETED or SKIPPED) and `failures` failures.
+std::string gtest_report(const std::string& result, int failures = 0) {
+  std::string list;
+  for (int i = 0; i < failures; ++i) list += std::string(i ? "," : "") + "{\"failure\": \"wrong\"}";
+  return "printf '%s' '{\"testsuites\": [{\"name\": \"VectorAdd\", \"testsuite\": [{\"name\": \"Matches\", "
+         "\"status\": \"RUN\", \"result\": \"" + result + "\", \"failures\": [" + list + "]}]}]}' > \"${2#--gtest_output=json:}\"\n";
+}
+
+std::string own_record(const std::string& status) {
+  return "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Matches\", \"status\": \"" + status +
+         "\", \"detail\": \"no GPU\"}' > \"$STEPWISE_RESULTS_DIR/01-vector-add__VectorAdd.Matches.json\"\n";
+}
+
 // A "test program" that is a shell script, in a fresh folder; returns the check to run it as.
 ClassCheck script_check(const std::string& name, const std::string& body) {
   const fs::path dir = fs::temp_directory_path() / ("stepwise-class-test-" + name + "-" + std::to_string(getpid()));
@@ -102,20 +116,62 @@ TEST(ClassCheck, AHangIsKilledAtTheTimeLimitWithWhatItStarted) {
   EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
 }
 
-TEST(ClassCheck, OnlyTheRunChecksRecordIsTaken) {
-  // The program writes its own record, and a forged PASS of another check beside it.
-  const ClassCheck check = script_check("records",
-      "cd \"$STEPWISE_RESULTS_DIR\" &&\n"
-      "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Matches\", \"status\": \"SKIP\", \"detail\": \"no GPU\"}'"
-      " > 01-vector-add__VectorAdd.Matches.json &&\n"
-      "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Other\", \"status\": \"PASS\"}'"
-      " > 01-vector-add__VectorAdd.Other.json");
+TEST(ClassCheck, ItsOwnRecordIsTakenWhenGoogleTestReportsTheSameOutcome) {
+  const ClassCheck check = script_check("own", own_record("SKIP") + gtest_report("SKIPPED"));
   const Cleanup cleanup{check};
   EXPECT_EQ(run_class_check(check), 77);
   const Record r = only_record(check);
-  EXPECT_EQ(r.check, "VectorAdd.Matches");
   EXPECT_EQ(r.status, "SKIP");
   EXPECT_EQ(r.detail, "no GPU");
+}
+
+TEST(ClassCheck, ARecordOfAnotherCheckIsRefusedAsForged) {
+  // The program writes its own record, and a forged PASS of another check beside it.
+  const ClassCheck check = script_check("records", own_record("SKIP") + gtest_report("SKIPPED") +
+      "echo '{\"lesson\": \"01-vector-add\", \"check\": \"VectorAdd.Other\", \"status\": \"PASS\"}'"
+      " > \"$STEPWISE_RESULTS_DIR/01-vector-add__VectorAdd.Other.json\"");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  const Record r = only_record(check);
+  EXPECT_EQ(r.check, "VectorAdd.Matches");
+  EXPECT_EQ(r.status, "FAIL");
+  EXPECT_NE(r.detail.find("refused: the check's private records folder held files it does not write "
+                          "(01-vector-add__VectorAdd.Other.json)"), std::string::npos) << r.detail;
+}
+
+TEST(ClassCheck, APassWrittenBeforeMainWithoutGoogleTestsEndIsRefused) {
+  // What a constructor that writes a PASS and exits with status 0 leaves: no report of the run.
+  const ClassCheck check = script_check("forged", own_record("PASS") + "exit 0");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  const Record r = only_record(check);
+  EXPECT_EQ(r.status, "FAIL");
+  EXPECT_NE(r.detail.find("refused: a record was written, but GoogleTest's report of the run is missing"), std::string::npos)
+      << r.detail;
+}
+
+TEST(ClassCheck, APassThatGoogleTestReportsAsFailedIsRefused) {
+  const ClassCheck check = script_check("disagrees", own_record("PASS") + gtest_report("COMPLETED", 1) + "exit 0");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  EXPECT_NE(only_record(check).detail.find("refused: the record says PASS but GoogleTest's report of the run says FAIL"),
+            std::string::npos) << only_record(check).detail;
+}
+
+TEST(ClassCheck, APassWithAFailingExitStatusIsRefused) {
+  const ClassCheck check = script_check("status", own_record("PASS") + gtest_report("COMPLETED") + "exit 3");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  EXPECT_NE(only_record(check).detail.find("but the program ended with exit status 3"), std::string::npos)
+      << only_record(check).detail;
+}
+
+TEST(ClassCheck, AnEarlyExitWithStatusZeroIsAFail) {
+  const ClassCheck check = script_check("early", "exit 0");
+  const Cleanup cleanup{check};
+  EXPECT_EQ(run_class_check(check), 1);
+  EXPECT_NE(only_record(check).detail.find("ended with exit status 0 without a result"), std::string::npos)
+      << only_record(check).detail;
 }
 
 TEST(ClassCheck, TheAllocatedGpuIsCountedAmongTheVisibleOnes) {

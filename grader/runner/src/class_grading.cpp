@@ -180,8 +180,12 @@ void prepare(const Course& course, const ClassOptions& o, const std::vector<std:
       r.track = "class/" + student;
       r.check = kBuildCheck;
       r.status = "FAIL";
-      const std::string prefix = folder.string() + "/";
-      find_first_error(buffer.str(), folder.string(), r.measured, r.detail);
+      // The compiler names the staged copy (<out>/build/students/<id>/lessons/...): the report
+      // names the student's file as sent, <id>/lessons/..., never a path that reads as the
+      // course's own lessons/... (with --out inside the course, relative or not).
+      const fs::path students = fs::absolute(folder).lexically_normal().parent_path();
+      const std::string prefix = students.string() + "/";
+      find_first_error(buffer.str(), students.string(), r.measured, r.detail);
       r.detail = r.detail.empty() ? "the build failed: see " + display_path(log) : first_error_lines(buffer.str(), r.detail, prefix);
       if (r.measured.empty()) r.measured = "the build";
       r.rerun = shell_command({"cmake", "--build", build.string(), "--target", entry.value("target", "")});
@@ -219,6 +223,27 @@ bool complete(const Class& c, const fs::path& results, const std::string& studen
   return true;
 }
 
+// Why a student has no check to run (every lesson not sent or not compiling), e.g.
+// "01-vector-add does not compile (its Build record says why)"; "" when some lesson was built.
+std::string nothing_to_check(const Class& c, const std::string& student) {
+  std::ifstream in(c.build / "students" / student / "manifest.json");
+  const json manifest = json::parse(in, nullptr, false);
+  if (manifest.is_discarded()) return "";
+  std::vector<std::string> why;
+  std::error_code error;
+  const json lessons = manifest.value("lessons", json::object());
+  for (const auto& [slug, entry] : lessons.items()) {
+    if (entry.value("state", "") != "sent") {
+      why.push_back(slug + " not sent");
+    } else if (!fs::exists(entry.value("program", ""), error)) {
+      why.push_back(slug + " does not compile");
+    } else {
+      return "";
+    }
+  }
+  return why.empty() ? "" : join(why, ", ") + " (the report says more)";
+}
+
 void check(const Course& course, const ClassOptions& o) {
   const Class c = load_class(o.out / "build");
   std::vector<std::string> chosen = o.students;
@@ -233,6 +258,11 @@ void check(const Course& course, const ClassOptions& o) {
   for (const std::string& student : chosen) {
     if (std::find(c.students.begin(), c.students.end(), student) == c.students.end())
       throw std::runtime_error("no student '" + student + "' in the class build");
+    const std::string nothing = nothing_to_check(c, student);
+    if (!nothing.empty()) {
+      std::cout << student << ": no checks to run: " << nothing << "\n";
+      continue;
+    }
     if (!o.fresh && complete(c, o.out / "results" / student, student, o.skip)) {
       std::cout << student << ": already graded (--fresh grades again)\n";
       continue;

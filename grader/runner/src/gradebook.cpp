@@ -92,13 +92,23 @@ StudentGrades student_grades(const fs::path& class_build, const fs::path& result
     const Record* build = nullptr;
     for (const Record& r : records)
       if (r.lesson == slug && r.check == kBuildCheck && r.status == "FAIL") build = &r;
-    if (entry.value("state", "missing") == "missing") {
-      lesson.state = "missing";
+    // Every listed check counts once: passed (PASS), failed (FAIL or TODO, and every check of a
+    // lesson missing or not compiling: the student's doing), skipped (SKIP: the grading machine's
+    // doing, e.g. no GPU) or not run (no record, e.g. --skip).
+    const bool missing = entry.value("state", "missing") == "missing";
+    if (missing || build != nullptr) {
+      lesson.state = missing ? "missing" : "does not compile";
       lesson.failed = static_cast<int>(lesson.checks.size());  // no credit: every check counts as failed
-    } else if (build != nullptr) {
-      lesson.state = "does not compile";
-      lesson.failed = static_cast<int>(lesson.checks.size());
-      lesson.records.push_back(*build);
+      if (build != nullptr) lesson.build = *build;
+      for (const std::string& check : lesson.checks) {
+        Record failed;
+        failed.lesson = slug;
+        failed.check = check;
+        failed.status = "FAIL";
+        failed.measured = lesson.state;
+        failed.detail = missing ? "the lesson was not sent" : "the lesson does not compile";
+        lesson.records.push_back(failed);
+      }
     } else {
       for (const std::string& check : lesson.checks) {
         Record found;
@@ -122,6 +132,9 @@ StudentGrades student_grades(const fs::path& class_build, const fs::path& result
     grades.of += static_cast<int>(lesson.checks.size());
     grades.lessons.push_back(lesson);
   }
+  for (const StudentLesson& lesson : grades.lessons)
+    for (const std::string& file : lesson.used)
+      for (const Finding& finding : scan_file(folder / file, file)) grades.flags.push_back(finding);
   std::error_code error;
   const fs::path scratch = folder / "scratch";
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(scratch, error))
@@ -141,11 +154,11 @@ std::string report(const StudentGrades& s) {
     out << "\n## " << lesson.slug << ": ";
     if (lesson.state == "missing") {
       out << "missing\n\nNo exercise file of this lesson was sent (lessons/" << lesson.slug << "/"
-          << " is empty or absent).\n";
+          << " is empty or absent): its " << lesson.checks.size() << " checks count as failed.\n";
       continue;
     }
     if (lesson.state == "does not compile") {
-      const Record& build = lesson.records.front();
+      const Record& build = lesson.build;
       out << "does not compile\n\nThe compiler's first error (" << build.measured << "):\n\n```\n"
           << build.detail << "\n```\n";
     } else {
@@ -176,6 +189,11 @@ std::string report(const StudentGrades& s) {
       out << "\n";
     }
   }
+  out << "\n## Flags\n\n";
+  if (s.flags.empty()) out << "None: the source scan found nothing in the files graded that could get round the grader.\n";
+  else out << "The source scan found code that could get round the grader from inside its checks (read it before "
+              "trusting these results; docs/grading.md, \"Untrusted code\"):\n\n";
+  for (const Finding& f : s.flags) out << "- " << f.where() << ": " << f.what << "\n";
   out << "\n## Files\n\n";
   if (s.ignored.empty()) out << "Nothing was ignored: every file sent is an exercise file of a graded lesson.\n";
   else out << "Ignored (not an exercise file of a graded lesson: never compiled):\n\n";
@@ -203,7 +221,7 @@ void write_gradebook(const fs::path& out, const std::vector<std::string>& lesson
         header.push_back(slug + " " + check);
       }
   }
-  for (const char* column : {"passed", "failed", "skipped", "of", "seconds", "ignored files"}) header.push_back(column);
+  for (const char* column : {"passed", "failed", "skipped", "of", "seconds", "flags", "ignored files"}) header.push_back(column);
 
   std::ofstream csv(out / "gradebook.csv");
   json book = {{"lessons", lessons}, {"students", json::array()}};
@@ -238,9 +256,19 @@ void write_gradebook(const fs::path& out, const std::vector<std::string>& lesson
       student["lessons"][lesson.slug] = {{"state", lesson.state}, {"passed", lesson.passed}, {"failed", lesson.failed},
                                          {"skipped", lesson.skipped}, {"of", lesson.checks.size()},
                                          {"used", lesson.used}, {"not_sent", lesson.not_sent}, {"checks", checks}};
+      if (lesson.state == "does not compile")
+        student["lessons"][lesson.slug]["compile_error"] = {{"where", lesson.build.measured}, {"error", lesson.build.detail}};
     }
     for (int value : {s.passed, s.failed, s.skipped, s.of}) row.push_back(std::to_string(value));
     row.push_back(number(s.seconds));
+    std::string flags;
+    json flag_list = json::array();
+    for (const Finding& f : s.flags) {
+      flags += (flags.empty() ? "" : "; ") + f.where() + " " + f.what;
+      flag_list.push_back({{"file", f.file}, {"line", f.line}, {"what", f.what}});
+    }
+    row.push_back(flags);
+    student["flags"] = flag_list;
     std::string ignored;
     for (const std::string& file : s.ignored) ignored += (ignored.empty() ? "" : " ") + file;
     row.push_back(ignored);

@@ -2,15 +2,16 @@
 // The gradebook of a graded class, made from the class build's manifests and check lists and the
 // students' result records:
 //   gradebook.csv   one row per student: per lesson passed, failed, skipped, of, state and each
-//                   speed check's figure; then the totals and the files ignored
+//                   speed check's figure; then the totals, the flags and the files ignored
 //   gradebook.json  the same, with every check's record
 //   reports/<id>.md each check's result, measured figure and minimum, every FAIL's message, the
-//                   compiler's first error lines, the files used, not sent and ignored
+//                   compiler's first error lines, the flags, the files used, not sent and ignored
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "records.h"
+#include "source_scan.h"
 
 namespace runner {
 
@@ -19,6 +20,7 @@ struct StudentLesson {
   std::string state;                // graded, does not compile, missing, not run, incomplete
   std::vector<std::string> checks;  // the lesson's checks (the course's list)
   std::vector<Record> records;      // in the order of `checks`; status "" where none was written
+  Record build;                     // the Build record of a lesson that does not compile
   int passed = 0, failed = 0, skipped = 0, not_run = 0;
   std::vector<std::string> used, not_sent;
 };
@@ -27,6 +29,7 @@ struct StudentGrades {
   std::string student;
   std::vector<StudentLesson> lessons;
   std::vector<std::string> ignored, wrote;
+  std::vector<Finding> flags;       // the source scan of every file graded (source_scan.h)
   int passed = 0, failed = 0, skipped = 0, of = 0;
   double seconds = 0;
 };

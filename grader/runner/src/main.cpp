@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -187,7 +188,16 @@ int main(int argc, char** argv) {
   class_cmd->add_option("--out", class_options.out, "where the class build, records, gradebook and reports go")->required();
   class_cmd->add_option("--lessons", class_options.lessons, "the lessons graded (e.g. 00 01 04-gpu-mesh); all when none");
   class_cmd->add_option("--requirements", class_options.requirements, "another requirements file")->check(CLI::ExistingFile);
-  class_cmd->add_option("--speed-scale", class_options.speed_scale, "multiplies every speed minimum (e.g. 0.5 for weaker GPUs)");
+  class_cmd->add_option("--speed-scale", class_options.speed_scale, "multiplies every speed minimum (e.g. 0.5 for weaker GPUs)")
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            char* end = nullptr;
+            const double scale = std::strtod(value.c_str(), &end);
+            return !value.empty() && end != nullptr && *end == '\0' && scale > 0 && scale < 1e6
+                       ? std::string()
+                       : "'" + value + "' is not a scale factor: a number above 0, e.g. 0.5";
+          },
+          "SCALE"));
   class_cmd->add_option("--time-limit", class_options.time_limit, "seconds one check may run before it is killed")
       ->check(CLI::PositiveNumber);
   class_cmd->add_option("--jobs", class_options.jobs, "checks run at once (default: the machine's cores)")->check(CLI::PositiveNumber);
@@ -196,11 +206,19 @@ int main(int argc, char** argv) {
   class_cmd->add_option("--skip", class_options.skip, "leave out the checks with this label (speed, sanitizer)")
       ->check(CLI::IsMember({"speed", "sanitizer", "gpu", "cpu", "correctness"}));
   class_cmd->add_option("--student", class_options.students, "check only these students (by folder name)");
-  class_cmd->add_option("--student-index", class_options.student_index, "check only the Nth student, from 0 (Slurm arrays)");
+  class_cmd->add_option("--student-index", class_options.student_index, "check only the Nth student, from 0 (Slurm arrays)")
+      ->check(CLI::NonNegativeNumber);
   class_cmd->add_flag("--fresh", class_options.fresh, "check the chosen students again, even those already graded");
   class_cmd->add_option("--step", class_options.step, "prepare, check or merge alone (all three by default)")
       ->check(CLI::IsMember({"all", "prepare", "check", "merge"}));
-  class_cmd->add_option("--cuda-architectures", class_options.architectures, "CMAKE_CUDA_ARCHITECTURES of the class build");
+  class_cmd->add_option("--cuda-architectures", class_options.architectures, "CMAKE_CUDA_ARCHITECTURES of the class build")
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            static const std::regex list(R"(^(native|all|all-major|[0-9]+[af]?(-real|-virtual)?(;[0-9]+[af]?(-real|-virtual)?)*)$)");
+            return std::regex_match(value, list) ? std::string()
+                                                 : "'" + value + "' is not a CMAKE_CUDA_ARCHITECTURES value (e.g. 90, 75;86, native)";
+          },
+          "ARCHITECTURES"));
 
   ClassCheck class_check;
   CLI::App* class_check_cmd = app.add_subcommand("class-check", "run one check of one student (a class build's CTest test)");
