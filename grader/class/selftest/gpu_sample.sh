@@ -15,8 +15,8 @@
 # a record was written, but GoogleTest's report of the run is missing", flagged (constructor,
 # getenv, /proc, fopen "w", _exit); gil-exits-early (exit(0) in vector_add, the grid-stride add and
 # vectorize's CPU target): those checks FAIL "ended with exit status 0 without a result", the GPU
-# vectorize checks pass, flagged (exit); its Sanitizer.Memcheck may pass (the harness's sanitizer
-# check sees its compute-sanitizer run end with status 0 after GoogleTest's banner); hal-writes-other (vectorize right, its CPU target writes
+# vectorize checks pass, flagged (exit), and its Sanitizer.Memcheck FAILs (the checks did not run
+# to their end under compute-sanitizer); hal-writes-other (vectorize right, its CPU target writes
 # a file into ada-correct's folder; vector_add.cu not sent): the vectorize checks pass, the
 # vector_add checks TODO, flagged (fopen "w"). No flags for ada-correct, cy, dee or eve; ben's
 # one flag is its note.txt. Every student's flags are in the gradebook's flags column.
