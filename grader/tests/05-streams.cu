@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -91,6 +95,202 @@ testing::AssertionResult ready_at_return(const std::vector<float>& seen, const s
 
 const grader::Tolerance kExact = grader::Tolerance::exact();  // fmaf gives the same bits on both
 
+// A stream the check makes, with cudaStreamNonBlocking: the header's functions that take a stream
+// are checked on one, so that work of theirs on the default stream (or a stream of their own)
+// shows in the trace. It does not wait for the default stream, where the grader writes inputs and
+// poison: the checks synchronise the device before each call.
+class CheckStream {
+ public:
+  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~CheckStream() { cudaStreamDestroy(stream_); }
+  CheckStream(const CheckStream&) = delete;
+  CheckStream& operator=(const CheckStream&) = delete;
+  operator cudaStream_t() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// ---- What ran: the rules of each step's trace (grader/trace.h) -------------------------------
+
+std::string megabytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g MB", bytes / 1e6);
+  return text;
+}
+
+std::string ms_text(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g ms", ms);
+  return text;
+}
+
+double traced_ms(std::uint64_t start, std::uint64_t end) { return end > start ? (end - start) / 1e6 : 0.0; }
+
+const char* direction_of(cudaMemcpyKind kind) {
+  return kind == cudaMemcpyHostToDevice ? "host to device" : "device to host";
+}
+
+// Every copy from or to host memory was queued with cudaMemcpyAsync from pinned memory. A blocking
+// copy (cudaMemcpy, or cudaMemcpyAsync from pageable memory, which returns only when the driver
+// has staged the data) makes the host wait inside the call, and nothing can overlap it.
+testing::AssertionResult copies_from_pinned_memory(const grader::Trace& t) {
+  for (const grader::TracedCopy& c : t.copies)
+    if (c.host_side && (c.pageable || !c.async))
+      return testing::AssertionFailure()
+             << "made a blocking copy (" << c.direction << ", " << megabytes(c.bytes) << ", "
+             << (c.pageable ? "from or to pageable host memory: a std::vector or new[] of your own"
+                            : "cudaMemcpy rather than cudaMemcpyAsync")
+             << "): the host waits for it inside the call, and no other chunk's work can overlap it. Copy "
+             << "straight between the caller's pinned buffers and the device with cudaMemcpyAsync";
+  return testing::AssertionSuccess();
+}
+
+// The n values went to the device and back in `pieces` copies each way (one per chunk), no more
+// and no fewer bytes: a kernel that reads the pinned host memory directly (no copies), or a
+// second copy of the data, shows here.
+std::function<testing::AssertionResult(const grader::Trace&)> copies_each_way(int n, int pieces) {
+  return [n, pieces](const grader::Trace& t) -> testing::AssertionResult {
+    const std::uint64_t bytes = static_cast<std::uint64_t>(n) * sizeof(float);
+    for (const char* direction : {"host to device", "device to host"}) {
+      std::uint64_t moved = 0;
+      int count = 0;
+      for (const grader::TracedCopy& c : t.copies)
+        if (c.direction == direction) {
+          moved += c.bytes;
+          ++count;
+        }
+      if (moved != bytes || count != pieces)
+        return testing::AssertionFailure()
+               << "copied " << megabytes(moved) << " " << direction << " in " << count << " copies, for "
+               << megabytes(bytes) << " in " << pieces << (pieces == 1 ? " copy" : " copies (one per chunk)")
+               << ": each chunk's values are copied in with cudaMemcpyAsync, and its results copied out"
+               << (count == 0 ? " (a kernel that reads or writes pinned host memory directly is no copy)" : "");
+    }
+    return testing::AssertionSuccess();
+  };
+}
+
+// The streams the copies and kernels ran on.
+std::set<std::uint32_t> streams_used(const grader::Trace& t) {
+  std::set<std::uint32_t> streams;
+  for (const grader::TracedKernel& k : t.kernels) streams.insert(k.stream);
+  for (const grader::TracedCopy& c : t.copies) streams.insert(c.stream);
+  for (const grader::TracedMemset& m : t.memsets) streams.insert(m.stream);
+  return streams;
+}
+
+// Step 1: one copy of `bytes` in the direction of `kind`, queued by cudaMemcpyAsync on the stream
+// given, finished when timed_copy returns (it waits for its second event).
+grader::Rules timed_copy_rules(cudaStream_t stream, std::size_t bytes, cudaMemcpyKind kind) {
+  grader::Rules rules("step 1 (timed_copy)");
+  rules.on_stream(stream).done_when_returned().also([bytes, kind](const grader::Trace& t) -> testing::AssertionResult {
+    if (!t.kernels.empty())
+      return testing::AssertionFailure() << "ran the kernel `" << t.kernels.front().name
+                                         << "`: timed_copy makes one cudaMemcpyAsync and nothing else";
+    if (t.copies.size() != 1)
+      return testing::AssertionFailure() << "made " << t.copies.size() << " copies: timed_copy makes one, of "
+                                         << megabytes(bytes) << " " << direction_of(kind);
+    const grader::TracedCopy& c = t.copies.front();
+    if (c.bytes != bytes || c.direction != direction_of(kind))
+      return testing::AssertionFailure() << "copied " << megabytes(c.bytes) << " " << c.direction << ", asked for "
+                                         << megabytes(bytes) << " " << direction_of(kind);
+    if (!c.async)
+      return testing::AssertionFailure() << "copied with cudaMemcpy, which waits for the copy before it returns: "
+                                         << "queue it with cudaMemcpyAsync on the stream you were given";
+    return testing::AssertionSuccess();
+  });
+  return rules;
+}
+
+// The times timed_copy reported for a call traced by `t`. call_ms, the host time of
+// cudaMemcpyAsync alone, is more than 0 and no longer than the whole call took on the host.
+// gpu_ms is the traced copy's time (the events right before and after it, on its stream), plus
+// at most the time the host took to queue the copy: the first event has passed on the idle GPU
+// when cudaMemcpyAsync starts, and under CUPTI that call takes a few tenths of a millisecond (on
+// an H100 the events read 1.6 ms for a 1.23 ms copy, traced). So gpu_ms - call_ms is held against
+// the upper end of grader::reported_time_matches and gpu_ms itself against its lower end.
+testing::AssertionResult copy_times_match(const CopyTiming& timing, const grader::Trace& t, const char* which) {
+  if (t.copies.size() != 1) return testing::AssertionSuccess();  // the rules said what is wrong
+  const grader::TracedCopy& c = t.copies.front();
+  const double copy_ms = traced_ms(c.start, c.end);
+  const double compared = timing.gpu_ms <= copy_ms ? timing.gpu_ms : std::max(copy_ms, timing.gpu_ms - std::max(0.0, timing.call_ms));
+  const testing::AssertionResult gpu = grader::reported_time_matches(compared, copy_ms, "");
+  if (!gpu)
+    return testing::AssertionFailure() << "timed_copy's gpu_ms (" << which << ") says " << ms_text(timing.gpu_ms)
+                                       << ", with call_ms " << ms_text(timing.call_ms) << " of it spent queueing the copy; "
+                                       << "the trace shows the copy took " << ms_text(copy_ms)
+                                       << ": record the events right before and right after the copy, on its stream";
+  // CUPTI's host clock and steady_clock differ by microseconds at most.
+  const double whole_ms = traced_ms(t.called_at, t.returned_at);
+  if (timing.call_ms <= 0 || timing.call_ms > whole_ms + 0.01)
+    return testing::AssertionFailure() << "timed_copy's call_ms (" << which << ") says " << ms_text(timing.call_ms)
+                                       << ", but the whole call of timed_copy took " << ms_text(whole_ms)
+                                       << " on the host: read the host clock right before and right after cudaMemcpyAsync";
+  return testing::AssertionSuccess();
+}
+
+// Step 2, the one-stream version: the copy in, the kernel and the copy out on the stream given,
+// the copies from the caller's pinned buffers, all finished when it returns.
+grader::Rules one_stream_rules(cudaStream_t stream, int n) {
+  grader::Rules rules("step 2 (transform_one_stream)");
+  rules.own_kernels().on_stream(stream).done_when_returned().also(copies_from_pinned_memory).also(copies_each_way(n, 1));
+  return rules;
+}
+
+// The chunks of step 4 that hold values: ceil(n / chunks) values each, the last one shorter.
+int nonempty_chunks(int n, int chunks) {
+  if (n == 0) return 0;
+  const long long size = (static_cast<long long>(n) + chunks - 1) / chunks;
+  return static_cast<int>((n + size - 1) / size);
+}
+
+// Step 4: the header's pipeline, as the trace shows it. Each chunk is copied in and out by
+// cudaMemcpyAsync from the pinned buffers; the chunks go round kPipelineStreams streams of the
+// call's own, none of them the legacy default stream (which waits for the others and they for
+// it); everything is finished when the call returns; and, with `overlap`, the copies of some
+// chunks run while the kernels of others do: at least half of the kernels overlap in time a copy
+// on another stream (the reference's overlap nearly every one; a pipeline that waits inside its
+// loop, or puts every chunk on one stream, overlaps none).
+grader::Rules pipeline_rules(int n, int chunks, bool overlap) {
+  const int pieces = nonempty_chunks(n, chunks);
+  grader::Rules rules("step 4 (transform_pipelined)");
+  rules.own_kernels().done_when_returned().also(copies_from_pinned_memory).also(copies_each_way(n, pieces));
+  rules.also([pieces](const grader::Trace& t) -> testing::AssertionResult {
+    const std::set<std::uint32_t> streams = streams_used(t);
+    if (streams.count(t.legacy_stream))
+      return testing::AssertionFailure() << "queued work on the legacy default stream (a launch or copy without a "
+                                         << "stream, or cudaMemcpy), which waits for every other stream: give each "
+                                         << "chunk the stream of its StreamGuard";
+    const std::size_t wanted = static_cast<std::size_t>(std::min(pieces, kPipelineStreams));
+    if (streams.size() != wanted)
+      return testing::AssertionFailure() << "ran its " << pieces << " chunks on " << streams.size() << " stream(s), not "
+                                         << wanted << ": chunk c goes to stream c % kPipelineStreams of the call's own "
+                                         << kPipelineStreams << " StreamGuards";
+    return testing::AssertionSuccess();
+  });
+  if (overlap)
+    rules.also([](const grader::Trace& t) -> testing::AssertionResult {
+      int kernels = 0, overlapping = 0;
+      for (const grader::TracedKernel& k : t.kernels) {
+        if (k.origin != grader::Origin::student) continue;
+        ++kernels;
+        for (const grader::TracedCopy& c : t.copies)
+          if (c.stream != k.stream && std::max(c.start, k.start) < std::min(c.end, k.end)) {
+            ++overlapping;
+            break;
+          }
+      }
+      const int wanted = std::max(1, kernels / 2);
+      if (overlapping >= wanted) return testing::AssertionSuccess();
+      return testing::AssertionFailure()
+             << "overlapped too little: " << overlapping << " of its " << kernels << " kernels ran while a copy of "
+             << "another chunk did (at least " << wanted << " expected). Queue every chunk's copy in, kernel and "
+             << "copy out, each chunk on its own stream, before waiting for any of them";
+    });
+  return rules;
+}
+
 // ---- Step 1: a timed copy -------------------------------------------------------------------
 
 // No host link moves data faster than this (PCIe 5 x16: 64 GB/s; NVLink-C2C: 450 GB/s).
@@ -102,15 +302,26 @@ TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   const double floor_ms = bytes / (kFastestLinkGBs * 1e6);
   HostRun run(n);
-  const CopyTiming in = timed_copy(run.d_in.data(), run.in.data(), bytes, cudaMemcpyHostToDevice, nullptr);
+  const CheckStream stream;
+  CopyTiming in, out;
+  const auto copy_in = [&] { in = timed_copy(run.d_in.data(), run.in.data(), bytes, cudaMemcpyHostToDevice, stream); };
+  const auto copy_out = [&] { out = timed_copy(run.out.data(), run.d_in.data(), bytes, cudaMemcpyDeviceToHost, stream); };
+  CUDA_CHECK(cudaDeviceSynchronize());
+  grader::expect_ran(copy_in, timed_copy_rules(stream, bytes, cudaMemcpyHostToDevice));
   EXPECT_TRUE(grader::matches(run.values, run.d_in.to_host(), kExact)) << "the copy to the device";
-  const CopyTiming out = timed_copy(run.out.data(), run.d_in.data(), bytes, cudaMemcpyDeviceToHost, nullptr);
-  EXPECT_TRUE(grader::matches(run.values, to_vector(run.out), kExact)) << "the copy back to the host, read at return";
+  grader::expect_ran(copy_out, timed_copy_rules(stream, bytes, cudaMemcpyDeviceToHost));
+  EXPECT_TRUE(grader::matches(run.values, to_vector(run.out), kExact)) << "the copy back to the host";
   for (const CopyTiming& t : {in, out}) {
     EXPECT_GE(t.gpu_ms, floor_ms) << "a copy of " << bytes / 1e6 << " MB took " << t.gpu_ms
                                   << " ms, faster than any link to a GPU: are the events recorded around the copy, on its stream?";
     EXPECT_GE(t.call_ms, 0.0);
   }
+  // The times it reports against the trace, from a second traced call of each (CUPTI slows the
+  // host the first time it traces a call, which the events would time).
+  const grader::Trace in_again = grader::trace(copy_in);
+  if (in_again.available) EXPECT_TRUE(copy_times_match(in, in_again, "the copy to the device"));
+  const grader::Trace out_again = grader::trace(copy_out);
+  if (out_again.available) EXPECT_TRUE(copy_times_match(out, out_again, "the copy to the host"));
 }
 
 // From pinned memory cudaMemcpyAsync only queues the copy, so the call returns long before the
@@ -143,29 +354,43 @@ TEST(TimedCopy, NothingToCopy) {
 
 TEST(TransformAsync, MatchesCpuAtEverySize) {
   REQUIRE_GPU();
-  for (int n : grader::standard_sizes(2 * sizeof(float))) {
+  const CheckStream stream;
+  const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
+  for (int n : sizes) {
     const int work = grader::random_ints(1, 0, 20)[0];
     SCOPED_TRACE("n = " + std::to_string(n) + ", work = " + std::to_string(work));
     const std::vector<float> in = grader::random_floats(n, -4, 4);
     auto d_in = grader::device(in);
     Output<float> out(n);
-    transform_async(d_in.data(), out.data(), n, work, nullptr);
+    CUDA_CHECK(cudaDeviceSynchronize());  // the input and the poison are in place
+    const auto call = [&] { transform_async(d_in.data(), out.data(), n, work, stream); };
+    if (n == sizes.back())  // a kernel of yours on the stream given, no wait, no copy
+      grader::expect_ran(call, grader::Rules::kernel_step("step 2 (transform_async)", stream));
+    else
+      call();
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // the caller's wait
     EXPECT_TRUE(grader::matches(transform_on_cpu(in.data(), n, work), out, kExact));
   }
 }
 
 TEST(OneStream, MatchesCpuAtEverySize) {
   REQUIRE_GPU();
-  cudaStream_t stream = nullptr;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  for (int n : grader::standard_sizes(2 * sizeof(float))) {
+  const CheckStream stream;
+  const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
+  for (int n : sizes) {
     const int work = grader::random_ints(1, 0, 20)[0];
     SCOPED_TRACE("n = " + std::to_string(n) + ", work = " + std::to_string(work));
     HostRun run(n);
-    transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), n, work, stream);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const auto call = [&] {
+      transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), n, work, stream);
+    };
+    if (n == sizes.back())
+      grader::expect_ran(call, one_stream_rules(stream, n));
+    else
+      call();
     EXPECT_TRUE(grader::matches(transform_on_cpu(run.in.data(), n, work), to_vector(run.out), kExact));
   }
-  CUDA_CHECK(cudaStreamDestroy(stream));
 }
 
 // The seed's "the data may not be ready yet": the host reads the output right after the call,
@@ -177,7 +402,9 @@ int ready_size() { return static_cast<int>(grader::fit_in_device_memory(4 << 20,
 TEST(OneStream, ResultsReadyWhenItReturns) {
   REQUIRE_GPU();
   HostRun run(ready_size());
-  transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), run.n(), kReadyWork, nullptr);
+  const CheckStream stream;
+  CUDA_CHECK(cudaDeviceSynchronize());
+  transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), run.n(), kReadyWork, stream);
   const std::vector<float> seen = to_vector(run.out);
   EXPECT_TRUE(ready_at_return(seen, expected_from_reference_kernel(run.values, kReadyWork), "transform_one_stream"));
 }
@@ -209,6 +436,27 @@ TEST(StreamGuard, WorkIsFinishedWhenTheScopeEnds) {
   }
   const std::vector<float> seen = to_vector(run.out);
   EXPECT_TRUE(ready_at_return(seen, expected_from_reference_kernel(run.values, kReadyWork), "the guard's scope"));
+
+  // The same scope traced: everything queued in it ran on the guard's stream (not the legacy
+  // default stream) and had finished when the scope ended.
+  const auto scope = [&] {
+    StreamGuard stream;
+    const std::size_t bytes = run.d_in.bytes();
+    CUDA_CHECK(cudaMemcpyAsync(run.d_in.data(), run.in.data(), bytes, cudaMemcpyHostToDevice, stream.get()));
+    reference_transform(run.d_in.data(), run.d_out.data(), run.n(), kReadyWork, stream.get());
+    CUDA_CHECK(cudaMemcpyAsync(run.out.data(), run.d_out.data(), bytes, cudaMemcpyDeviceToHost, stream.get()));
+  };
+  grader::Rules rules("step 3 (StreamGuard: the work queued in a guard's scope, at its closing brace)");
+  rules.done_when_returned().also([](const grader::Trace& t) -> testing::AssertionResult {
+    const std::set<std::uint32_t> streams = streams_used(t);
+    if (streams.count(t.legacy_stream))
+      return testing::AssertionFailure() << "ran the work queued on the guard's stream on the legacy default stream: "
+                                         << "the guard must create a stream of its own (cudaStreamCreateWithFlags)";
+    if (streams.size() != 1)
+      return testing::AssertionFailure() << "ran the work queued on one guard's stream on " << streams.size() << " streams";
+    return testing::AssertionSuccess();
+  });
+  grader::expect_ran(scope, rules);
 }
 
 TEST(StreamGuard, EachGuardHasItsOwnStream) {
@@ -223,31 +471,70 @@ TEST(StreamGuard, EachGuardHasItsOwnStream) {
 }
 
 // An illegal address in a kernel queued in the guard's scope. The error belongs to the stream's
-// work, so only a wait sees it; the guard must not lose it. (After such an error the process
-// cannot use the GPU again: each of these tests runs in a process of its own.)
+// work, so only a wait sees it; the guard must not lose it. After such an error the process
+// cannot use the GPU again, so each check makes the error in a process of its own (a GoogleTest
+// death test, "threadsafe": the test program run again for just that check), and the checks after
+// it in this process, whatever runs them, still have a GPU.
 __global__ void write_to_address(float* where) { *where = 1; }
 
 float* illegal_address() { return reinterpret_cast<float*>(std::size_t{16}); }
 
+void run_death_tests_in_a_new_process() {
+#ifdef GTEST_FLAG_SET
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+#else
+  testing::FLAGS_gtest_death_test_style = "threadsafe";
+#endif
+}
+
+// Ends the process that made the error: with `code`, nothing else run (no destructor, no exit
+// handler touches the broken context).
+[[noreturn]] void end_process(int code) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(code);
+}
+
+// In the process of its own: a guard's scope with the illegal write queued in it. Ends the
+// process with 0 when the scope has ended (the destructor returned).
+void guard_scope_with_an_illegal_write() {
+  auto stream = std::make_unique<StreamGuard>();
+  write_to_address<<<1, 1, 0, stream->get()>>>(illegal_address());
+  stream.reset();  // the end of the guard's scope; a destructor that throws ends the program here
+  end_process(0);
+}
+
+// In the process of its own: the illegal write, then synchronize(). Ends the process with 0 when
+// it threw stepwise::CudaError, else with 3.
+void synchronize_after_an_illegal_write() {
+  StreamGuard stream;
+  write_to_address<<<1, 1, 0, stream.get()>>>(illegal_address());
+  try {
+    stream.synchronize();
+  } catch (const stepwise::CudaError& error) {
+    std::fprintf(stderr, "synchronize() threw: %s\n", error.what());
+    end_process(0);
+  }
+  std::fprintf(stderr, "synchronize() returned without throwing\n");
+  end_process(3);
+}
+
 TEST(StreamGuardErrors, ErrorOfQueuedWorkIsReportedAtScopeEnd) {
   REQUIRE_GPU();
   if (grader::under_sanitizer()) GTEST_SKIP() << "writes to an illegal address on purpose";
-  auto stream = std::make_unique<StreamGuard>();
-  write_to_address<<<1, 1, 0, stream->get()>>>(illegal_address());
-  testing::internal::CaptureStderr();
-  stream.reset();  // the end of the guard's scope; a destructor that throws ends the program here
-  const std::string printed = testing::internal::GetCapturedStderr();
-  EXPECT_NE(printed.find(cudaGetErrorString(cudaErrorIllegalAddress)), std::string::npos)
+  { StreamGuard written; }  // the step is written (an unwritten step says so here, not in the other process)
+  run_death_tests_in_a_new_process();
+  EXPECT_EXIT(guard_scope_with_an_illegal_write(), testing::ExitedWithCode(0), cudaGetErrorString(cudaErrorIllegalAddress))
       << "the guard's destructor must report the error of the work queued on its stream, with "
-         "cudaGetErrorString's text, on stderr; it printed: '" << printed << "'";
+         "cudaGetErrorString's text, on stderr, and return";
 }
 
 TEST(StreamGuardErrors, SynchronizeThrowsErrorOfQueuedWork) {
   REQUIRE_GPU();
   if (grader::under_sanitizer()) GTEST_SKIP() << "writes to an illegal address on purpose";
-  StreamGuard stream;
-  write_to_address<<<1, 1, 0, stream.get()>>>(illegal_address());
-  EXPECT_THROW(stream.synchronize(), stepwise::CudaError)
+  { StreamGuard written; }
+  run_death_tests_in_a_new_process();
+  EXPECT_EXIT(synchronize_after_an_illegal_write(), testing::ExitedWithCode(0), "synchronize\\(\\) threw")
       << "synchronize() must wait for the stream and throw its error (CUDA_CHECK)";
 }
 
@@ -289,6 +576,19 @@ TEST(Pipeline, ResultsReadyWhenItReturns) {
   transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), run.n(), kReadyWork, 8);
   const std::vector<float> seen = to_vector(run.out);
   EXPECT_TRUE(ready_at_return(seen, expected_from_reference_kernel(run.values, kReadyWork), "transform_pipelined"));
+}
+
+// The pipeline as the trace shows it: 8 chunks of 4M values, with work enough that a chunk's
+// kernel takes longer than its copies (so that a pipeline that overlaps anything overlaps here).
+TEST(Pipeline, OverlapsCopiesAndKernelsOfDifferentChunks) {
+  REQUIRE_GPU();
+  constexpr int kChunks = 8, kWork = kReadyWork / 4;
+  HostRun run(grader::under_sanitizer() ? 8 * 4099 : ready_size());  // not traced under the sanitizer
+  CUDA_CHECK(cudaDeviceSynchronize());
+  grader::expect_ran(
+      [&] { transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), run.n(), kWork, kChunks); },
+      pipeline_rules(run.n(), kChunks, true));
+  EXPECT_TRUE(grader::matches(expected_from_reference_kernel(run.values, kWork), to_vector(run.out), kExact));
 }
 
 TEST(Pipeline, MarksEveryStageOnTheTimeline) {
@@ -382,6 +682,12 @@ struct SpeedSetup {
     return grader::gpu_median_ms([&] { reference_transform(d_in.data(), d_out.data(), n, rounds); });
   }
 
+  // What a pipeline of this work can reach at best: the longest of each copy alone, both copies
+  // at once and the kernel (PipelineSpeed.NearItsBound).
+  double bound_ms() {
+    return std::max({copy_in_alone_ms(), copy_out_alone_ms(), copies_at_once_ms(), kernel_alone_ms(work)});
+  }
+
   // The work that makes the kernel as long as the copies it can hide: both copies at once (with
   // one copy engine, one after the other).
   void choose_work() {
@@ -398,14 +704,19 @@ struct SpeedSetup {
   }
 
   // The whole data through `call` (one stream or the pipeline), checked against the grader's kernel.
-  grader::Workload transform_workload(std::function<void()> call) {
-    return {[&] { fresh_values(); }, std::move(call), [&] {
-              reference_transform(d_source.data(), d_expected.data(), n, work);
-              return same_as(out, d_expected, "the results against the grader's kernel");
-            }};
+  grader::Workload transform_workload(std::function<void()> call, grader::Rules rules) {
+    grader::Workload timed{[&] { fresh_values(); }, std::move(call), [&] {
+                             reference_transform(d_source.data(), d_expected.data(), n, work);
+                             return same_as(out, d_expected, "the results against the grader's kernel");
+                           }};
+    timed.what_ran = std::move(rules);
+    return timed;
   }
   void one_stream() { transform_one_stream(in.data(), out.data(), d_in.data(), d_out.data(), n, work, stream); }
   void pipeline() { transform_pipelined(in.data(), out.data(), d_in.data(), d_out.data(), n, work, kSpeedChunks); }
+  grader::Workload pipeline_workload() {
+    return transform_workload([&] { pipeline(); }, pipeline_rules(n, kSpeedChunks, true));
+  }
 
   static constexpr int kSpeedChunks = 32;  // fill and drain cost 2 of 32 chunks' worth
   int n;
@@ -420,9 +731,11 @@ struct SpeedSetup {
 
 // The student's timed_copy of the pinned input to the device, checked after each call.
 grader::Workload copy_in_workload(SpeedSetup& s) {
-  return {[&] { s.fresh_values(); },
-          [&] { timed_copy(s.d_in.data(), s.in.data(), s.bytes, cudaMemcpyHostToDevice, s.stream); },
-          [&] { return s.same_as(s.in, s.d_in, "the copy to the device"); }};
+  grader::Workload copy_in{[&] { s.fresh_values(); },
+                           [&] { timed_copy(s.d_in.data(), s.in.data(), s.bytes, cudaMemcpyHostToDevice, s.stream); },
+                           [&] { return s.same_as(s.in, s.d_in, "the copy to the device"); }};
+  copy_in.what_ran = timed_copy_rules(s.stream, s.bytes, cudaMemcpyHostToDevice);
+  return copy_in;
 }
 
 std::string describe_copy(double bytes, double ms) {
@@ -446,10 +759,11 @@ TEST(CopySpeed, PinnedHostToDevice) {
 TEST(CopySpeed, PinnedDeviceToHost) {
   REQUIRE_GPU();
   SpeedSetup s;
-  const grader::Workload copy_out{
+  grader::Workload copy_out{
       [&] { s.fresh_values(); },
       [&] { timed_copy(s.out.data(), s.d_source.data(), s.bytes, cudaMemcpyDeviceToHost, s.stream); },
       [&] { return s.same_as(s.out, s.d_source, "the copy to the host"); }};
+  copy_out.what_ran = timed_copy_rules(s.stream, s.bytes, cudaMemcpyDeviceToHost);
   grader::expect_speed([&] {
     const double alone_ms = s.copy_out_alone_ms();
     const double ms = grader::gpu_median_ms(copy_out);
@@ -469,7 +783,11 @@ TEST(CopySpeed, PinnedBeatsPageable) {
       CUDA_CHECK(cudaMemcpy(s.d_in.data(), s.pageable.data(), s.bytes, cudaMemcpyHostToDevice));
     });
     const double ms = grader::gpu_median_ms(copy_in_workload(s));
-    return grader::speedup(pageable_ms, ms, "a copy from pageable memory");
+    grader::Figure figure = grader::speedup(pageable_ms, ms, "a copy from pageable memory");
+    // timed_copy moves the bytes no faster than 1.25 x the grader's own pinned copy (the ceiling
+    // of CopySpeed.PinnedHostToDevice), so it beats the pageable copy at most that much more.
+    figure.ceiling = 1.25 * pageable_ms / s.copy_in_alone_ms();
+    return figure;
   });
 }
 
@@ -477,11 +795,15 @@ TEST(PipelineSpeed, BeatsOneStream) {
   REQUIRE_GPU();
   SpeedSetup s;
   s.choose_work();
-  const grader::Workload one_stream = s.transform_workload([&] { s.one_stream(); });
-  const grader::Workload pipeline = s.transform_workload([&] { s.pipeline(); });
+  const grader::Workload one_stream = s.transform_workload([&] { s.one_stream(); }, one_stream_rules(s.stream, s.n));
+  const grader::Workload pipeline = s.pipeline_workload();
   grader::expect_speed([&] {
     const double one_stream_ms = grader::gpu_median_ms(one_stream);
-    return grader::speedup(one_stream_ms, grader::gpu_median_ms(pipeline), "one stream");
+    grader::Figure figure = grader::speedup(one_stream_ms, grader::gpu_median_ms(pipeline), "one stream");
+    // The pipeline is at most 1.25 x faster than its bound (PipelineSpeed.NearItsBound's ceiling),
+    // so it beats one stream at most one_stream_ms over bound / 1.25.
+    figure.ceiling = 1.25 * one_stream_ms / s.bound_ms();
+    return figure;
   });
 }
 
@@ -494,7 +816,7 @@ TEST(PipelineSpeed, NearItsBound) {
   REQUIRE_GPU();
   SpeedSetup s;
   s.choose_work();
-  const grader::Workload pipeline = s.transform_workload([&] { s.pipeline(); });
+  const grader::Workload pipeline = s.pipeline_workload();
   grader::expect_speed([&] {
     const double in_ms = s.copy_in_alone_ms(), out_ms = s.copy_out_alone_ms(), both_ms = s.copies_at_once_ms(),
                  kernel_ms = s.kernel_alone_ms(s.work);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -97,9 +98,45 @@ testing::AssertionResult rows_are_right(Function f, const std::vector<Real>& x, 
 }
 
 template <typename Real>
-void compute(Function f, Target target, const Real* x, Real* out, int rows, int cols, Layout layout) {
-  if (f == Function::power_sums) power_sums(target, x, out, rows, cols, layout);
-  else hermite(target, x, out, rows, cols, layout);
+void compute(Function f, Target target, const Real* x, Real* out, int rows, int cols, Layout layout,
+             cudaStream_t stream = nullptr) {
+  if (f == Function::power_sums) power_sums(target, x, out, rows, cols, layout, stream);
+  else hermite(target, x, out, rows, cols, layout, stream);
+}
+
+// A stream the check makes, with cudaStreamNonBlocking: every function of the lesson takes a
+// stream, and is checked on one, so that work of its own on the default stream (or on a stream
+// of its own) shows in the trace. It does not wait for the default stream, where the grader
+// writes inputs and poison: the checks synchronise the device before each call, and the stream
+// after it (the functions return without waiting).
+class CheckStream {
+ public:
+  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~CheckStream() { cudaStreamDestroy(stream_); }
+  CheckStream(const CheckStream&) = delete;
+  CheckStream& operator=(const CheckStream&) = delete;
+  operator cudaStream_t() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// What each GPU step's trace must show (grader/trace.h): a kernel of yours on the stream given,
+// no wait for the GPU, no copy from or to the host (the header's promise for Target::gpu).
+std::string step_name(Function f, Layout layout) {
+  return std::string(layout == Layout::row_major ? "step 2 (" : "step 3 (") +
+         (f == Function::power_sums ? "power_sums" : "hermite") + ", Target::gpu, " + name_of(layout) + ")";
+}
+
+// Runs `call` on the stream: the device synchronised first (inputs and poison in place), traced
+// against `rules` when `traced`, then the stream waited for.
+void run_on(cudaStream_t stream, const std::function<void()>& call, bool traced, const grader::Rules& rules) {
+  CUDA_CHECK(cudaDeviceSynchronize());
+  if (traced)
+    grader::expect_ran(call, rules);
+  else
+    call();
+  CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 // The grader's rows: 0, 1, 31, 33, a prime, and a large count (a matrix of 2^22 values on the
@@ -132,7 +169,11 @@ void rows_match_everywhere(Function f, Target target, Layout layout) {
       }
       auto d_x = grader::device(x);
       Output<Real> out(values);
-      compute(f, target, d_x.data(), out.data(), rows, cols, layout);
+      const CheckStream stream;
+      // The largest matrix of the widest rows is traced.
+      run_on(stream, [&] { compute(f, target, d_x.data(), out.data(), rows, cols, layout, stream); },
+             cols == kCols.back() && rows == test_rows(cols, sizeof(Real), target).back(),
+             grader::Rules::kernel_step(step_name(f, layout), stream));
       ASSERT_TRUE(out.guard_intact());
       ASSERT_TRUE(rows_are_right(f, x, out.to_host(), rows, cols, layout));
     }
@@ -240,6 +281,17 @@ TEST(Transposed, HermiteColumnMajor) {
   rows_match_everywhere<double>(Function::hermite, Target::gpu, Layout::column_major);
 }
 
+// Step 3's tile, as the trace shows it: a kernel of yours on the stream given (no wait, no host
+// copy) that keeps a tile of at least 32 rows of `cols` values in shared memory (the README: 128
+// rows per block, halved down to 32 while the tile is over 48 KB), and is not step 2's kernel.
+template <typename Real>
+grader::Rules tiled_rules(int cols, cudaStream_t stream, const grader::Trace* row_major) {
+  grader::Rules rules = grader::Rules::kernel_step("step 3 (hermite_row_major_tiled)", stream);
+  rules.shared_memory(32 * cols * static_cast<int>(sizeof(Real)));
+  if (row_major != nullptr) rules.kernels_differ_from(*row_major, "step 2 (hermite, row-major)");
+  return rules;
+}
+
 template <typename Real>
 void tiled_matches_everywhere() {
   std::vector<int> cols_list = kCols;
@@ -250,7 +302,16 @@ void tiled_matches_everywhere() {
       const std::vector<Real> x = random_inputs<Real>(rows, input_limit(Function::hermite));
       auto d_x = grader::device(x);
       Output<Real> out(static_cast<std::size_t>(rows) * cols);
-      hermite_row_major_tiled(d_x.data(), out.data(), rows, cols);
+      const CheckStream stream;
+      const bool traced = cols == kCols.back() && rows == test_rows(cols, sizeof(Real)).back();
+      grader::Trace row_major;  // step 2's kernel on the same matrix, which the tile's must not be
+      if (traced) {
+        Output<Real> other(static_cast<std::size_t>(rows) * cols);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        row_major = grader::trace([&] { hermite(Target::gpu, d_x.data(), other.data(), rows, cols, Layout::row_major, stream); });
+      }
+      run_on(stream, [&] { hermite_row_major_tiled(d_x.data(), out.data(), rows, cols, stream); }, traced,
+             tiled_rules<Real>(cols, stream, &row_major));
       ASSERT_TRUE(out.guard_intact());
       ASSERT_TRUE(rows_are_right(Function::hermite, x, out.to_host(), rows, cols, Layout::row_major));
     }
@@ -319,9 +380,41 @@ testing::AssertionResult states_are_right(const std::vector<Real>& initial, cons
 enum class Ensemble { block_per_member, thread_per_member };
 
 template <typename Real>
-void integrate(Ensemble kind, const Real* initial, Real* final, int members, const Lorenz96& model, int steps) {
-  if (kind == Ensemble::block_per_member) ensemble_block_per_member(initial, final, members, model, steps);
-  else ensemble_thread_per_member(initial, final, members, model, steps);
+void integrate(Ensemble kind, const Real* initial, Real* final, int members, const Lorenz96& model, int steps,
+               cudaStream_t stream = nullptr) {
+  if (kind == Ensemble::block_per_member) ensemble_block_per_member(initial, final, members, model, steps, stream);
+  else ensemble_thread_per_member(initial, final, members, model, steps, stream);
+}
+
+// What each ensemble step's trace must show, besides a kernel of yours on the stream given, no
+// wait and no host copy: step 4 launches one block per member, of at least one thread per
+// variable, and keeps the state in shared memory (model.size values); step 5 launches one thread
+// per member (at least `members` threads in blocks fewer than the members) and not step 4's
+// kernel (`block_per_member`: a trace of step 4 on the same ensemble, or null).
+template <typename Real>
+grader::Rules ensemble_rules(Ensemble kind, int members, const Lorenz96& model, cudaStream_t stream,
+                             const grader::Trace* block_per_member = nullptr) {
+  const bool blocks = kind == Ensemble::block_per_member;
+  grader::Rules rules = grader::Rules::kernel_step(
+      blocks ? "step 4 (ensemble_block_per_member)" : "step 5 (ensemble_thread_per_member)", stream);
+  if (blocks) rules.shared_memory(model.size * static_cast<int>(sizeof(Real)));
+  if (!blocks && block_per_member != nullptr) rules.kernels_differ_from(*block_per_member, "step 4 (ensemble_block_per_member)");
+  const int size = model.size;
+  rules.also([blocks, members, size](const grader::Trace& t) -> testing::AssertionResult {
+    std::ostringstream shapes;
+    for (const grader::TracedKernel& k : t.kernels) {
+      if (k.origin != grader::Origin::student) continue;
+      const long long grid = 1LL * k.grid.x * k.grid.y * k.grid.z, block = 1LL * k.block.x * k.block.y * k.block.z;
+      if (blocks ? grid == members && block >= size : grid * block >= members && grid < members) return testing::AssertionSuccess();
+      shapes << (shapes.tellp() > 0 ? ", " : "") << grid << " blocks of " << block << " threads";
+    }
+    if (shapes.tellp() == 0) return testing::AssertionSuccess();  // no kernel of yours: said already
+    auto failure = testing::AssertionFailure() << "launched " << shapes.str() << " for " << members << " members of "
+                                               << size << " variables: ";
+    if (blocks) return failure << "one block per member (" << members << " blocks), one thread per variable";
+    return failure << "one thread per member (at least " << members << " threads, in blocks of 64)";
+  });
+  return rules;
 }
 
 template <typename Real>
@@ -342,7 +435,19 @@ void ensemble_matches_cpu(Ensemble kind) {
       for (Real& v : shifted) v += 4;  // [-5, 13]
       auto d_initial = grader::device(shifted);
       Output<Real> final(shifted.size());
-      integrate(kind, d_initial.data(), final.data(), members, model, steps);
+      const CheckStream stream;
+      // Traced: the seed's 40 variables with the most members (and step 5 against step 4's kernel).
+      const bool traced = size == 40 && members == members_list.back();
+      grader::Trace block_per_member;
+      if (traced && kind == Ensemble::thread_per_member) {
+        Output<Real> other(shifted.size());
+        CUDA_CHECK(cudaDeviceSynchronize());
+        block_per_member = grader::trace([&] {
+          integrate(Ensemble::block_per_member, d_initial.data(), other.data(), members, model, steps, stream);
+        });
+      }
+      run_on(stream, [&] { integrate(kind, d_initial.data(), final.data(), members, model, steps, stream); }, traced,
+             ensemble_rules<Real>(kind, members, model, stream, &block_per_member));
       ASSERT_TRUE(final.guard_intact());
       ASSERT_TRUE(states_are_right(shifted, final.to_host(), members, model, steps));
       ASSERT_EQ(d_initial.to_host(), shifted) << "the initial states must only be read";
@@ -417,47 +522,60 @@ int speed_rows() {
   return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, sizeof(float) * (1 + kSpeedCols)));
 }
 
+// The x and the `cols` outputs of the rows `picked` (device indices, `count` of them), gathered on
+// the GPU from a rows x cols matrix in either layout: x_picked[i], out_picked[i * cols + k].
+__global__ void gather_rows_kernel(const float* x, const float* out, const std::size_t* picked, int count, int rows,
+                                   int cols, bool row_major, float* x_picked, float* out_picked) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const std::size_t r = picked[i];
+  x_picked[i] = x[r];
+  for (int k = 0; k < cols; ++k)
+    out_picked[static_cast<std::size_t>(i) * cols + k] =
+        out[row_major ? r * cols + k : static_cast<std::size_t>(k) * rows + r];
+}
+
 // A Hermite call as the grader times it: fresh x before every run, the output poisoned, and after
-// the run a sample of rows (every stride-th and the last) checked against the reference.
+// the run a fresh random sample of rows (grader::Sample: 65536 of them, the first and the last
+// always) checked against the reference, so that code which computes only some rows cannot know
+// which. The traced call must show the step's kernel on the default stream (the timed calls pass
+// none), no wait, no host copy, and for the tile its shared memory.
 class TimedHermite {
  public:
   enum class Version { row_major, column_major, tiled };
   TimedHermite(int rows, Version version) : rows_(rows), version_(version), x_(rows), out_(rows * std::size_t{kSpeedCols}) {}
 
   grader::Workload workload() {
-    return {[this] {
-              grader::refill_random(x_.data(), rows_, -4.0f, 4.0f);
-              grader::poison(out_.data(), out_.size());
-            },
-            [this] {
-              if (version_ == Version::tiled) hermite_row_major_tiled(x_.data(), out_.data(), rows_, kSpeedCols);
-              else hermite(Target::gpu, x_.data(), out_.data(), rows_, kSpeedCols, layout());
-            },
-            [this] { return sample_is_right(); }};
+    grader::Workload timed{[this] {
+                             grader::refill_random(x_.data(), rows_, -4.0f, 4.0f);
+                             grader::poison(out_.data(), out_.size());
+                           },
+                           [this] {
+                             if (version_ == Version::tiled) hermite_row_major_tiled(x_.data(), out_.data(), rows_, kSpeedCols);
+                             else hermite(Target::gpu, x_.data(), out_.data(), rows_, kSpeedCols, layout());
+                           },
+                           [this] { return sample_is_right(); }};
+    timed.what_ran = version_ == Version::tiled ? tiled_rules<float>(kSpeedCols, nullptr, nullptr)
+                                                : grader::Rules::kernel_step(step_name(Function::hermite, layout()));
+    return timed;
   }
 
  private:
-  static constexpr int kSample = 4096;
   Layout layout() const { return version_ == Version::column_major ? Layout::column_major : Layout::row_major; }
 
   testing::AssertionResult sample_is_right() const {
-    std::vector<int> picked;
-    const int stride = std::max(1, rows_ / kSample);
-    for (int r = 0; r < rows_; r += stride) picked.push_back(r);
-    if (picked.back() != rows_ - 1) picked.push_back(rows_ - 1);
-    std::vector<float> x(picked.size()), out(picked.size() * kSpeedCols);
-    const std::size_t value = sizeof(float);
-    for (std::size_t i = 0; i < picked.size(); ++i) {
-      const int r = picked[i];
-      CUDA_CHECK(cudaMemcpy(&x[i], x_.data() + r, value, cudaMemcpyDeviceToHost));
-      if (layout() == Layout::row_major)
-        CUDA_CHECK(cudaMemcpy(&out[i * kSpeedCols], out_.data() + static_cast<std::size_t>(r) * kSpeedCols,
-                              kSpeedCols * value, cudaMemcpyDeviceToHost));
-      else  // one value from each column, the columns rows_ apart
-        CUDA_CHECK(cudaMemcpy2D(&out[i * kSpeedCols], value, out_.data() + r, rows_ * value, value, kSpeedCols,
-                                cudaMemcpyDeviceToHost));
-    }
-    return rows_are_right(Function::hermite, x, out, static_cast<int>(picked.size()), kSpeedCols, Layout::row_major);
+    const grader::Sample sample(static_cast<std::size_t>(rows_));
+    const int count = static_cast<int>(sample.size());
+    const stepwise::DeviceBuffer<std::size_t> picked = stepwise::DeviceBuffer<std::size_t>::from_host(sample.indices());
+    stepwise::DeviceBuffer<float> d_x(count), d_out(static_cast<std::size_t>(count) * kSpeedCols);
+    gather_rows_kernel<<<(count + 255) / 256, 256>>>(x_.data(), out_.data(), picked.data(), count, rows_, kSpeedCols,
+                                                     layout() == Layout::row_major, d_x.data(), d_out.data());
+    CUDA_CHECK_LAUNCH();
+    const std::vector<float> x = d_x.to_host(), out = d_out.to_host();
+    const testing::AssertionResult right = rows_are_right(Function::hermite, x, out, count, kSpeedCols, Layout::row_major);
+    if (right) return right;
+    return testing::AssertionFailure() << "(the rows of a random sample of " << count << ", numbered in the sample) "
+                                       << right.message();
   }
 
   int rows_;
@@ -480,7 +598,13 @@ TEST(RowSpeed, TransposedOverRowMajor) {
   REQUIRE_GPU();
   grader::expect_speed([] {
     const double row_major_ms = hermite_ms(TimedHermite::Version::row_major);
-    return grader::speedup(row_major_ms, hermite_ms(TimedHermite::Version::column_major), "the row-major layout");
+    grader::Figure figure =
+        grader::speedup(row_major_ms, hermite_ms(TimedHermite::Version::column_major), "the row-major layout");
+    // The transposed call moves its bytes no faster than 1.1 x the device's copy bandwidth (the
+    // ceiling of fraction_of_copy_bandwidth), so it is at most row_major_ms over that time faster.
+    const double bytes = static_cast<double>(speed_rows()) * sizeof(float) * (1 + kSpeedCols);
+    figure.ceiling = row_major_ms / (bytes / (1.1 * grader::copy_bandwidth_gbs() * 1e6));
+    return figure;
   });
 }
 
@@ -506,23 +630,24 @@ class TimedEnsemble {
   TimedEnsemble(int members, Ensemble kind) : members_(members), kind_(kind), initial_(values()), final_(values()) {}
 
   grader::Workload workload() {
-    return {[this] {
-              grader::refill_random(initial_.data(), values(), -5.0, 13.0);
-              grader::poison(final_.data(), values());
-            },
-            [this] { integrate(kind_, initial_.data(), final_.data(), members_, model_, kSpeedSteps); },
-            [this] { return sample_is_right(); }};
+    grader::Workload timed{[this] {
+                             grader::refill_random(initial_.data(), values(), -5.0, 13.0);
+                             grader::poison(final_.data(), values());
+                           },
+                           [this] { integrate(kind_, initial_.data(), final_.data(), members_, model_, kSpeedSteps); },
+                           [this] { return sample_is_right(); }};
+    timed.what_ran = ensemble_rules<double>(kind_, members_, model_, nullptr);
+    return timed;
   }
 
  private:
   std::size_t values() const { return static_cast<std::size_t>(members_) * model_.size; }
 
-  // 16 members spread over the ensemble and the last one, against the long-double reference.
+  // 17 members drawn anew for each check (grader::Sample: the first and the last always), against
+  // the long-double reference: a call that integrates only some members cannot know which.
   testing::AssertionResult sample_is_right() const {
-    std::vector<int> picked;
-    const int stride = std::max(1, members_ / 16);
-    for (int m = 0; m < members_; m += stride) picked.push_back(m);
-    if (picked.back() != members_ - 1) picked.push_back(members_ - 1);
+    const grader::Sample sample(static_cast<std::size_t>(members_), 17);
+    const std::vector<std::size_t>& picked = sample.indices();
     const std::size_t n = model_.size, row_bytes = n * sizeof(double);
     std::vector<double> initial(picked.size() * n), final(picked.size() * n);
     for (std::size_t i = 0; i < picked.size(); ++i) {
