@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -81,10 +82,69 @@ testing::AssertionResult product_matches(const std::vector<float>& a, const std:
   return testing::AssertionSuccess();
 }
 
+// ---- What ran ---------------------------------------------------------------------------
+// The header's promise for every step: it launches its work on the default stream and returns
+// without waiting for the GPU, on matrices already on the device. Steps 1, 2 and 4 are written by
+// hand (a kernel of the student's, no library), step 2 stages its tiles in shared memory, step 4
+// too, and no hand-written step runs the kernel of another (a "register-blocked" multiply that
+// launches the tiled kernel, a "naive" one that launches the register-blocked kernel); step 3 is
+// cuBLAS itself.
+enum class Step { naive, tiled, cublas, register_blocked };
+
+const char* name_of(Step step) {
+  switch (step) {
+    case Step::naive: return "step 1 (matmul_naive)";
+    case Step::tiled: return "step 2 (matmul_tiled)";
+    case Step::cublas: return "step 3 (matmul_cublas)";
+    default: return "step 4 (matmul_register_blocked)";
+  }
+}
+
+MatmulFunction function_of(Step step) {
+  switch (step) {
+    case Step::naive: return matmul_naive;
+    case Step::tiled: return matmul_tiled;
+    case Step::cublas: return matmul_cublas;
+    default: return matmul_register_blocked;
+  }
+}
+
+// The trace of another step's call on the same matrices and shape, its C written into `scratch`;
+// none where that step is not written yet (or fails: its own checks say so), or under
+// compute-sanitizer (nothing is traced there).
+std::optional<grader::Trace> trace_of(Step step, const float* a, const float* b, float* scratch, Shape s) {
+  if (grader::under_sanitizer()) return std::nullopt;
+  try {
+    return grader::trace([&] { function_of(step)(a, b, scratch, s.m, s.n, s.k); });
+  } catch (const std::exception&) {  // a TODO (stepwise::NotImplemented), or a failure of that step
+    return std::nullopt;
+  }
+}
+
+// What `step`'s call on a and b (shape s) must show. The other hand-written steps are traced first
+// on the same matrices, their C into `scratch` (which may be the step's own C if it is poisoned
+// again before the step runs), so that the step's kernels can be told apart from theirs.
+grader::Rules what_must_run(Step step, const float* a, const float* b, float* scratch, Shape s) {
+  if (step == Step::cublas)
+    return grader::Rules(name_of(step)).own_kernels().library("cuBLAS").on_stream(nullptr).returns_at_once().no_host_copies();
+  grader::Rules rules = grader::Rules::kernel_step(name_of(step));
+  // Step 2's tiles: a kTile x kTile tile of A and one of B per block, 8 KB of floats.
+  if (step == Step::tiled) rules.shared_memory(2 * kTile * kTile * static_cast<int>(sizeof(float)));
+  if (step == Step::register_blocked) rules.shared_memory();
+  for (Step other : {Step::naive, Step::tiled, Step::register_blocked}) {
+    if (other == step) continue;
+    if (const std::optional<grader::Trace> theirs = trace_of(other, a, b, scratch, s))
+      rules.kernels_differ_from(*theirs, name_of(other));
+  }
+  return rules;
+}
+
 // Runs `matmul` on fresh random inputs of shape s, into a poisoned output with a guard behind it,
 // and compares all of C with the CPU reference. `offset` floats into each allocation: 0, or 1 for
-// matrices that are not 16-byte aligned.
-testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s, int offset = 0) {
+// matrices that are not 16-byte aligned. With `traced`, the call is traced and must show what
+// that step's calls must show.
+testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s, int offset = 0,
+                                                 std::optional<Step> traced = std::nullopt) {
   const std::vector<float> a = grader::random_floats(static_cast<std::size_t>(s.m) * s.k, -1, 1);
   const std::vector<float> b = grader::random_floats(static_cast<std::size_t>(s.k) * s.n, -1, 1);
   std::vector<float> a_padded(offset, 0.0f), b_padded(offset, 0.0f);
@@ -93,7 +153,14 @@ testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s,
   auto d_a = grader::device(a_padded), d_b = grader::device(b_padded);
   const std::size_t count = static_cast<std::size_t>(s.m) * s.n;
   grader::Output<float> out(count + offset);
-  matmul(d_a.data() + offset, d_b.data() + offset, out.data() + offset, s.m, s.n, s.k);
+  const auto call = [&] { matmul(d_a.data() + offset, d_b.data() + offset, out.data() + offset, s.m, s.n, s.k); };
+  if (traced) {
+    const grader::Rules rules = what_must_run(*traced, d_a.data() + offset, d_b.data() + offset, out.data() + offset, s);
+    out.poison();  // the other steps' C is not this step's
+    grader::expect_ran(call, rules);
+  } else {
+    call();
+  }
   const testing::AssertionResult guard = out.guard_intact();
   if (!guard) return guard;
   std::vector<float> c = out.to_host();
@@ -110,13 +177,22 @@ std::vector<Shape> square_shapes() {
   return {{1, 1, 1}, {31, 31, 31}, {32, 32, 32}, {33, 33, 33}, {100, 100, 100}, {1600, 1600, 1600}};
 }
 
-// Shapes that are no multiple of any tile, tall, wide, k = 1, and one a little over a 128 tile.
+// Shapes that are no multiple of any tile, tall, wide, k = 1, one a little over a 128 tile, and
+// whole 128 x 128 tiles of C with a k that is no multiple of a tile's depth (37) or is one, but
+// not of 128 (200): a fast path chosen by m and n alone, or one that assumes k is a multiple of
+// its tile, is wrong there.
 std::vector<Shape> odd_shapes() {
-  return {{257, 129, 67}, {64, 48, 1}, {1, 300, 45}, {300, 1, 45}, {130, 260, 9}, {7, 5, 1000}};
+  return {{257, 129, 67}, {64, 48, 1}, {1, 300, 45}, {300, 1, 45}, {130, 260, 9}, {7, 5, 1000},
+          {256, 128, 37}, {128, 256, 200}};
 }
 
-void expect_square_sizes(MatmulFunction matmul) {
-  for (Shape s : square_shapes()) EXPECT_TRUE(multiplies_like_the_cpu(matmul, s));
+// Every square size; the call at the largest is traced.
+void expect_square_sizes(Step step) {
+  const std::vector<Shape> shapes = square_shapes();
+  for (const Shape& s : shapes)
+    EXPECT_TRUE(multiplies_like_the_cpu(function_of(step), s, 0,
+                                        &s == &shapes.back() ? std::optional<Step>(step) : std::nullopt))
+        << "for " << s.describe();
 }
 
 void expect_odd_shapes(MatmulFunction matmul) {
@@ -140,7 +216,7 @@ void expect_odd_shapes(MatmulFunction matmul) {
 
 TEST(Naive, SquareSizesMatchCpu) {
   REQUIRE_GPU();
-  expect_square_sizes(matmul_naive);
+  expect_square_sizes(Step::naive);
 }
 
 TEST(Naive, OddShapesMatchCpu) {
@@ -150,7 +226,7 @@ TEST(Naive, OddShapesMatchCpu) {
 
 TEST(Tiled, SquareSizesMatchCpu) {
   REQUIRE_GPU();
-  expect_square_sizes(matmul_tiled);
+  expect_square_sizes(Step::tiled);
 }
 
 TEST(Tiled, OddShapesMatchCpu) {
@@ -161,7 +237,7 @@ TEST(Tiled, OddShapesMatchCpu) {
 TEST(Cublas, SquareSizesMatchCpu) {
   REQUIRE_GPU();
   SKIP_CUBLAS_UNDER_SANITIZER();
-  expect_square_sizes(matmul_cublas);
+  expect_square_sizes(Step::cublas);
 }
 
 TEST(Cublas, OddShapesMatchCpu) {
@@ -185,8 +261,9 @@ TEST(Cublas, OneHandleInPlainFp32) {
 
 TEST(RegisterBlocked, SquareSizesMatchCpu) {
   REQUIRE_GPU();
-  expect_square_sizes(matmul_register_blocked);
-  EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}));  // whole tiles only
+  expect_square_sizes(Step::register_blocked);
+  // Whole tiles only: the fast path, traced too (its kernel may be another).
+  EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}, 0, Step::register_blocked));
 }
 
 TEST(RegisterBlocked, OddShapesMatchCpu) {
@@ -244,8 +321,8 @@ struct SpeedSetup {
   std::size_t count() const { return static_cast<std::size_t>(n) * n; }
   double gflop() const { return 2.0 * n * n * n / 1e9; }
 
-  // The student's call: fresh A and B, C poisoned, and afterwards all of C written and four
-  // random rows right (all of C on the CPU would take a minute).
+  // A call: fresh A and B, C poisoned, and afterwards all of C written and four random rows
+  // right (all of C on the CPU would take a minute).
   grader::Workload multiplying_with(MatmulFunction matmul) {
     return {[this] {
               grader::refill_random(a.data(), count(), -1, 1);
@@ -254,6 +331,16 @@ struct SpeedSetup {
             },
             [this, matmul] { matmul(a.data(), b.data(), c.data(), n, n, n); },
             [this] { return sampled_rows_right(); }};
+  }
+  // The student's call of `step`, with one more call traced after the timed ones, which must show
+  // what the step's calls must show (the other steps traced on these matrices first, into C,
+  // which every run poisons again).
+  grader::Workload multiplying_with(Step step) {
+    grader::Workload work = multiplying_with(function_of(step));
+    grader::refill_random(a.data(), count(), -1, 1);
+    grader::refill_random(b.data(), count(), -1, 1);
+    work.what_ran = what_must_run(step, a.data(), b.data(), c.data(), {n, n, n});
+    return work;
   }
 
   testing::AssertionResult sampled_rows_right() const {
@@ -295,9 +382,9 @@ grader::Figure fraction_of_cublas(const SpeedSetup& s, double library_ms, double
   return grader::Figure{library_ms / ms, how.str(), 1.5};
 }
 
-void expect_fraction_of_cublas(MatmulFunction matmul) {
+void expect_fraction_of_cublas(Step step) {
   SpeedSetup s(4096);
-  const grader::Workload work = s.multiplying_with(matmul);
+  const grader::Workload work = s.multiplying_with(step);
   grader::expect_speed([&] {
     const double ms = grader::gpu_median_ms(work);
     return fraction_of_cublas(s, s.library_ms(), ms);
@@ -306,33 +393,38 @@ void expect_fraction_of_cublas(MatmulFunction matmul) {
 
 TEST(MatmulSpeed, NaiveFractionOfCublas) {
   REQUIRE_GPU();
-  expect_fraction_of_cublas(matmul_naive);
+  expect_fraction_of_cublas(Step::naive);
 }
 
 TEST(MatmulSpeed, TiledFractionOfCublas) {
   REQUIRE_GPU();
-  expect_fraction_of_cublas(matmul_tiled);
+  expect_fraction_of_cublas(Step::tiled);
 }
 
 TEST(MatmulSpeed, RegisterBlockedFractionOfCublas) {
   REQUIRE_GPU();
-  expect_fraction_of_cublas(matmul_register_blocked);
+  expect_fraction_of_cublas(Step::register_blocked);
 }
 
+// The ceiling: no FP32 kernel runs faster than 1.5 times cuBLAS FP32 (fraction_of_cublas), so
+// the tiled kernel takes at least library_ms / 1.5 and can be at most 1.5 naive_ms / library_ms
+// times faster than the naive one.
 TEST(MatmulSpeed, TiledOverNaive) {
   REQUIRE_GPU();
   SpeedSetup s(4096);
-  const grader::Workload naive = s.multiplying_with(matmul_naive), tiled = s.multiplying_with(matmul_tiled);
+  const grader::Workload naive = s.multiplying_with(Step::naive), tiled = s.multiplying_with(Step::tiled);
   grader::expect_speed([&] {
     const double naive_ms = grader::gpu_median_ms(naive);
-    return grader::speedup(naive_ms, grader::gpu_median_ms(tiled), "the naive kernel");
+    grader::Figure figure = grader::speedup(naive_ms, grader::gpu_median_ms(tiled), "the naive kernel");
+    figure.ceiling = 1.5 * naive_ms / s.library_ms();
+    return figure;
   });
 }
 
 // Your cuBLAS call against the grader's, on a large product: the same library, so about 1.
 TEST(CublasSpeed, LargeProductMatchesLibrary) {
   REQUIRE_GPU();
-  expect_fraction_of_cublas(matmul_cublas);
+  expect_fraction_of_cublas(Step::cublas);
 }
 
 // A 256^3 product takes cuBLAS about 10 us; creating a handle takes far longer. A call that
@@ -341,7 +433,7 @@ TEST(CublasSpeed, LargeProductMatchesLibrary) {
 TEST(CublasSpeed, SmallProductKeepsSetupOut) {
   REQUIRE_GPU();
   SpeedSetup s(256);
-  const grader::Workload work = s.multiplying_with(matmul_cublas);
+  const grader::Workload work = s.multiplying_with(Step::cublas);
   grader::expect_speed([&] {
     const double ms = grader::gpu_median_ms(work);
     return fraction_of_cublas(s, s.library_ms(), ms);
