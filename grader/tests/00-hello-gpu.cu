@@ -26,6 +26,28 @@ std::string where(int n, int threads_per_block) {
   return "n = " + std::to_string(n) + ", threads_per_block = " + std::to_string(threads_per_block);
 }
 
+// What each launching step's trace must show (the header's promise): kernels of the student's,
+// on the default stream, no wait for the GPU, no copy to or from the host, and the launch the
+// step describes: one kernel of ceil(n / threads_per_block) blocks of threads_per_block threads.
+grader::Rules launch_rules(const std::string& step, int n, int threads_per_block) {
+  grader::Rules rules = grader::Rules::kernel_step(step);
+  const unsigned blocks = static_cast<unsigned>((static_cast<long long>(n) + threads_per_block - 1) / threads_per_block);
+  rules.also([=](const grader::Trace& t) -> testing::AssertionResult {
+    const std::vector<const grader::TracedKernel*> own = t.kernels_of(grader::Origin::student);
+    if (own.size() != 1)
+      return testing::AssertionFailure() << "launched " << own.size() << " kernels of yours: this step launches one";
+    const grader::TracedKernel& k = *own.front();
+    if (k.grid.x == blocks && k.grid.y == 1 && k.grid.z == 1 && k.block.x == static_cast<unsigned>(threads_per_block) &&
+        k.block.y == 1 && k.block.z == 1)
+      return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "launched a grid of " << k.grid.x << "x" << k.grid.y << "x" << k.grid.z
+                                       << " blocks of " << k.block.x << "x" << k.block.y << "x" << k.block.z
+                                       << " threads: this step launches ceil(n / threads_per_block) = " << blocks
+                                       << " blocks of threads_per_block = " << threads_per_block << " threads";
+  });
+  return rules;
+}
+
 int gpu_count() {
   int count = 0;
   CUDA_CHECK(cudaGetDeviceCount(&count));
@@ -93,11 +115,17 @@ TEST(DeviceQuery, MissingGpuThrowsCudaError) {
 
 TEST(GlobalIndex, EveryThreadWritesItsIndex) {
   REQUIRE_GPU();
+  const std::vector<int> sizes = index_sizes(sizeof(int));
   for (int threads_per_block : kBlockSizes) {
-    for (int n : index_sizes(sizeof(int))) {
+    for (int n : sizes) {
       SCOPED_TRACE(where(n, threads_per_block));
       Output<int> out(n);
-      write_global_index(out.data(), n, threads_per_block);
+      // The largest size is traced, once for each block size.
+      const auto call = [&] { write_global_index(out.data(), n, threads_per_block); };
+      if (n == sizes.back())
+        grader::expect_ran(call, launch_rules("step 2 (write_global_index)", n, threads_per_block));
+      else
+        call();
       std::vector<int> expected(n);
       std::iota(expected.begin(), expected.end(), 0);
       EXPECT_TRUE(grader::matches(expected, out, Tolerance::exact()))
@@ -110,11 +138,16 @@ TEST(GlobalIndex, EveryThreadWritesItsIndex) {
 
 TEST(BlockAndThread, EachElementKnowsItsBlockAndThread) {
   REQUIRE_GPU();
+  const std::vector<int> sizes = index_sizes(2 * sizeof(int));
   for (int threads_per_block : kBlockSizes) {
-    for (int n : index_sizes(2 * sizeof(int))) {
+    for (int n : sizes) {
       SCOPED_TRACE(where(n, threads_per_block));
       Output<int> block_of(n), thread_of(n);
-      write_block_and_thread(block_of.data(), thread_of.data(), n, threads_per_block);
+      const auto call = [&] { write_block_and_thread(block_of.data(), thread_of.data(), n, threads_per_block); };
+      if (n == sizes.back())
+        grader::expect_ran(call, launch_rules("step 3 (write_block_and_thread)", n, threads_per_block));
+      else
+        call();
       std::vector<int> expected_block(n), expected_thread(n);
       for (int i = 0; i < n; ++i) {
         expected_block[i] = i / threads_per_block;

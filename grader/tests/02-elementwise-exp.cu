@@ -1,7 +1,9 @@
 // Grader tests for lesson 02 (elementwise exp: expf and __expf, errors in ulps, special values,
 // timing with events apart from the copies).
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -50,20 +52,41 @@ std::string range_name(float limit) {
          std::to_string(static_cast<int>(limit)) + "]";
 }
 
-// Runs `exp_function` on the inputs and compares with e^x under `tolerance`.
+// What steps 1 and 2 must show when traced (the header's promise): kernels of the student's, on
+// the default stream, no wait for the GPU, no copy to or from the host.
+grader::Rules kernel_rules(const std::string& step) { return grader::Rules::kernel_step(step); }
+const std::string kStep1 = "step 1 (exp_array)";
+const std::string kStep2 = "step 2 (exp_array_fast)";
+
+// Runs `exp_function` on the inputs and compares with e^x under `tolerance`; with `traced`, the
+// call is traced and must follow those rules.
 testing::AssertionResult exp_matches(ExpFunction exp_function, const std::vector<float>& x,
-                                     const Tolerance& tolerance) {
+                                     const Tolerance& tolerance, const grader::Rules* traced = nullptr) {
   const int n = static_cast<int>(x.size());
   auto d_x = grader::device(x);
   Output<float> out(n);
-  exp_function(d_x.data(), out.data(), n);
+  const auto call = [&] { exp_function(d_x.data(), out.data(), n); };
+  if (traced != nullptr)
+    grader::expect_ran(call, *traced);
+  else
+    call();
   return grader::matches(exact_exp(x), out, tolerance);
 }
 
 // The same on n random inputs in [-limit, limit].
 testing::AssertionResult exp_matches_on_range(ExpFunction exp_function, int n, float limit,
-                                              const Tolerance& tolerance) {
-  return exp_matches(exp_function, grader::random_floats(n, -limit, limit), tolerance);
+                                              const Tolerance& tolerance, const grader::Rules* traced = nullptr) {
+  return exp_matches(exp_function, grader::random_floats(n, -limit, limit), tolerance, traced);
+}
+
+// Every size, the largest traced.
+void expect_matches_at_every_size(ExpFunction exp_function, const Tolerance& tolerance, const std::string& step) {
+  const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
+  const grader::Rules rules = kernel_rules(step);
+  for (int n : sizes) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", " + range_name(kWideRange));
+    EXPECT_TRUE(exp_matches_on_range(exp_function, n, kWideRange, tolerance, n == sizes.back() ? &rules : nullptr));
+  }
 }
 
 // Input and output that start `x_offset` and `out_offset` floats into their allocations, as
@@ -90,10 +113,7 @@ testing::AssertionResult offset_arrays_match(ExpFunction exp_function, int n, in
 
 TEST(ExpArray, MatchesCpuAtEverySize) {
   REQUIRE_GPU();
-  for (int n : grader::standard_sizes(2 * sizeof(float))) {
-    SCOPED_TRACE("n = " + std::to_string(n) + ", " + range_name(kWideRange));
-    EXPECT_TRUE(exp_matches_on_range(exp_array, n, kWideRange, expf_tolerance()));
-  }
+  expect_matches_at_every_size(exp_array, expf_tolerance(), kStep1);
 }
 
 TEST(ExpArray, Within2UlpOnEachRange) {
@@ -144,10 +164,33 @@ TEST(ExpArray, HandlesUnalignedArrays) {
 
 TEST(ExpArrayFast, MatchesCpuAtEverySize) {
   REQUIRE_GPU();
-  for (int n : grader::standard_sizes(2 * sizeof(float))) {
-    SCOPED_TRACE("n = " + std::to_string(n) + ", " + range_name(kWideRange));
-    EXPECT_TRUE(exp_matches_on_range(exp_array_fast, n, kWideRange, fast_expf_tolerance(kWideRange)));
-  }
+  expect_matches_at_every_size(exp_array_fast, fast_expf_tolerance(kWideRange), kStep2);
+}
+
+// __expf is one float multiply and the hardware's 2^y: the same bits in every kernel that calls
+// it, so the grader's own call of it is the exact reference. expf is within __expf's error
+// bound, so only this check tells the step that calls expf (or exp_array) from the one that
+// calls __expf: over [-80, 80] their results differ by up to some 90 ulp.
+__global__ void grader_fast_exp_kernel(const float* x, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = __expf(x[i]);
+}
+
+TEST(ExpArrayFast, IsTheFastIntrinsic) {
+  REQUIRE_GPU();
+  const int n = 1000003;
+  const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
+  auto d_x = grader::device(x);
+  stepwise::DeviceBuffer<float> d_expected(n);
+  grader_fast_exp_kernel<<<(n + 255) / 256, 256>>>(d_x.data(), d_expected.data(), n);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<float> expected_float(n);
+  CUDA_CHECK(cudaMemcpy(expected_float.data(), d_expected.data(), sizeof(float) * n, cudaMemcpyDeviceToHost));
+  Output<float> out(n);
+  exp_array_fast(d_x.data(), out.data(), n);
+  EXPECT_TRUE(grader::matches(std::vector<double>(expected_float.begin(), expected_float.end()), out, Tolerance::exact()))
+      << "out[i] must be __expf(x[i]) bit for bit, as the grader's own kernel computes it: does the step call "
+         "expf (or exp_array) instead of the fast intrinsic __expf?";
 }
 
 TEST(ExpArrayFast, WithinItsBoundOnEachRange) {
@@ -189,6 +232,50 @@ TEST(ExpArrayFast, HandlesUnalignedArrays) {
 
 // ---- exp_timed (step 3): timing with events ----------------------------------------------------
 
+// How many kernels `exp_function` launches for n elements in buffers from cudaMalloc (untraced
+// by the rules: a step of its own), or -1 where the trace is not available.
+int kernels_launched(ExpFunction exp_function, int n) {
+  stepwise::DeviceBuffer<float> d_x(n), d_out(n);
+  const grader::Trace t = grader::trace([&] { exp_function(d_x.data(), d_out.data(), n); });
+  return t.available ? static_cast<int>(t.kernels_of(grader::Origin::student).size()) : -1;
+}
+
+// One call of exp_timed traced: what it promises (its own kernels, all on the default stream,
+// everything finished when it returns; it copies, so host copies are allowed), and its four
+// times against the traced times, in the same call, of the copy of x in, exp_array's kernels,
+// then exp_array_fast's, and the copy back (grader::reported_time_matches: a slow launch under CUPTI widens
+// the window the events may span as much as it lengthens what they time).
+void expect_times_match_trace(const std::vector<float>& x, int n) {
+  const int accurate_kernels = kernels_launched(exp_array, n), fast_kernels = kernels_launched(exp_array_fast, n);
+  std::vector<float> out = grader::poisoned_host<float>(n);
+  ExpTimings t{};
+  const grader::Trace ran = grader::expect_ran(
+      [&] { t = exp_timed(x.data(), out.data(), n); },
+      grader::Rules("step 3 (exp_timed)").own_kernels().on_stream(nullptr).done_when_returned());
+  EXPECT_TRUE(grader::matches(exact_exp(x), out, expf_tolerance())) << "the traced call of exp_timed";
+  if (!ran.available || accurate_kernels < 0) return;
+
+  std::vector<const grader::TracedCopy*> copy_in, copy_out;
+  for (const grader::TracedCopy& c : ran.copies) {
+    if (c.direction == "host to device") copy_in.push_back(&c);
+    if (c.direction == "device to host") copy_out.push_back(&c);
+  }
+  EXPECT_TRUE(grader::reported_time_matches(t.copy_in_ms, ran, copy_in, "your copy_in_ms (the copy of x to the GPU)"));
+  EXPECT_TRUE(grader::reported_time_matches(t.copy_out_ms, ran, copy_out, "your copy_out_ms (the copy of the result back)"));
+  std::vector<const grader::TracedKernel*> kernels = ran.kernels_of(grader::Origin::student);
+  std::sort(kernels.begin(), kernels.end(), [](auto a, auto b) { return a->start < b->start; });
+  if (static_cast<int>(kernels.size()) != accurate_kernels + fast_kernels) {
+    ADD_FAILURE() << "step 3 (exp_timed) ran " << kernels.size() << " kernel(s) of yours; exp_array launches "
+                  << accurate_kernels << " and exp_array_fast " << fast_kernels
+                  << " for this n: call each of them once.\n  What ran:\n" << ran.listing();
+    return;
+  }
+  const std::vector<const grader::TracedKernel*> accurate(kernels.begin(), kernels.begin() + accurate_kernels),
+      fast(kernels.begin() + accurate_kernels, kernels.end());
+  EXPECT_TRUE(grader::reported_time_matches(t.kernel_ms, ran, accurate, "your kernel_ms (exp_array's kernels)"));
+  EXPECT_TRUE(grader::reported_time_matches(t.fast_kernel_ms, ran, fast, "your fast_kernel_ms (exp_array_fast's kernels)"));
+}
+
 TEST(ExpTimed, ReturnsExpOfTheInput) {
   REQUIRE_GPU();
   for (int n : {0, 1, 33, 100017, 1000003}) {
@@ -214,6 +301,7 @@ TEST(ExpTimed, TimesKernelsApartFromCopies) {
   ExpTimings t{};
   const double call_ms = stepwise::host_ms([&] { t = exp_timed(x.data(), out.data(), n); });
   ASSERT_TRUE(grader::matches(exact_exp(x), out, expf_tolerance()));
+  expect_times_match_trace(x, n);
 
   EXPECT_GT(t.copy_in_ms, 0.0f) << "copy_in_ms was not measured";
   EXPECT_GT(t.kernel_ms, 0.0f) << "kernel_ms was not measured";
@@ -250,8 +338,8 @@ struct SpeedSetup {
   stepwise::DeviceBuffer<float> x{static_cast<std::size_t>(n)}, out{static_cast<std::size_t>(n)};
   double bytes() const { return 2.0 * sizeof(float) * n; }
 
-  grader::Workload exp_with(ExpFunction exp_function, Tolerance tolerance) {
-    return {[this] {
+  grader::Workload exp_with(ExpFunction exp_function, Tolerance tolerance, const std::string& step) {
+    grader::Workload work{[this] {
               grader::refill_random(x.data(), n, -kWideRange, kWideRange);
               grader::poison(out.data(), n);
             },
@@ -260,23 +348,25 @@ struct SpeedSetup {
               const grader::Sample sample(n);
               return sample.matches(exact_exp(sample.of(x.data())), sample.of(out.data()), tolerance);
             }};
+    work.what_ran = kernel_rules(step);
+    return work;
   }
 };
 
-void expect_near_copy_speed(ExpFunction exp_function, Tolerance tolerance) {
+void expect_near_copy_speed(ExpFunction exp_function, Tolerance tolerance, const std::string& step) {
   SpeedSetup s;
-  const grader::Workload work = s.exp_with(exp_function, tolerance);
+  const grader::Workload work = s.exp_with(exp_function, tolerance, step);
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(s.bytes(), grader::gpu_median_ms(work)); });
 }
 
 TEST(ExpSpeed, AccurateNearCopyBandwidth) {
   REQUIRE_GPU();
-  expect_near_copy_speed(exp_array, expf_tolerance());
+  expect_near_copy_speed(exp_array, expf_tolerance(), kStep1);
 }
 
 TEST(ExpSpeed, FastNearCopyBandwidth) {
   REQUIRE_GPU();
-  expect_near_copy_speed(exp_array_fast, fast_expf_tolerance(kWideRange));
+  expect_near_copy_speed(exp_array_fast, fast_expf_tolerance(kWideRange), kStep2);
 }
 
 TEST(ExpSpeed, FasterThanOneCpuThread) {
@@ -287,8 +377,14 @@ TEST(ExpSpeed, FasterThanOneCpuThread) {
   const double cpu_ms = grader::cpu_median_ms([&] {
     for (int i = 0; i < s.n; ++i) cpu_out[i] = std::exp(host_x[i]);
   });
-  const grader::Workload work = s.exp_with(exp_array, expf_tolerance());
-  grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread"); });
+  const grader::Workload work = s.exp_with(exp_array, expf_tolerance(), kStep1);
+  grader::expect_speed([&] {
+    grader::Figure figure = grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread");
+    // Ceiling: the kernel must move bytes() through memory, at best 1.1 x copy bandwidth (the
+    // ceiling of fraction_of_copy_bandwidth), so no honest GPU time is below that.
+    figure.ceiling = cpu_ms / (s.bytes() / (1.1 * grader::copy_bandwidth_gbs() * 1e6));
+    return figure;
+  });
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,84 @@
 namespace {
 
 using grader::Output;
+
+// ---- What ran ----------------------------------------------------------------------------------
+
+const std::string kStep1 = "step 1 (distances)";
+const std::string kStep2 = "step 2 (distances_from_four_arrays)";
+const std::string kStep3Device = "step 3 (distances_to_point)";
+const std::string kStep3 = "step 3 (distances_from_two_arrays)";
+const std::string kStep4Device = "step 4 (mesh_distances)";
+const std::string kStep4 = "step 4 (distances_on_device_mesh)";
+
+// Functions on device pointers (the header's promise): kernels of the student's, on the default
+// stream, no wait for the GPU, no copy to or from the host. For mesh_distances that is the
+// lesson's point: the mesh is built by a kernel, nothing of it comes from the host.
+grader::Rules device_rules(const std::string& step) { return grader::Rules::kernel_step(step); }
+
+std::string megabytes(double bytes) { return std::to_string(bytes / 1e6).substr(0, 6) + " MB"; }
+
+// Functions on host pointers: kernels of the student's, everything on the default stream and
+// finished when the call returns, and exactly the copies the version makes: `copies_in` copies
+// of n doubles to the GPU (none for the device mesh: its mesh is built by a kernel) and one copy
+// of the n distances back.
+grader::Rules host_rules(const std::string& step, std::size_t copies_in, std::size_t n) {
+  grader::Rules rules(step);
+  rules.own_kernels().on_stream(nullptr).done_when_returned();
+  rules.also([copies_in, n](const grader::Trace& t) -> testing::AssertionResult {
+    std::size_t in = 0, out = 0;
+    double in_bytes = 0, out_bytes = 0;
+    for (const grader::TracedCopy& c : t.copies) {
+      if (c.direction == "host to device") {
+        ++in;
+        in_bytes += c.bytes;
+      } else if (c.direction == "device to host") {
+        ++out;
+        out_bytes += c.bytes;
+      }
+    }
+    const double array = 8.0 * n;
+    if (copies_in == 0 && in > 0)
+      return testing::AssertionFailure() << "copied " << megabytes(in_bytes) << " host to device in " << in
+                                         << " copies: the mesh is to be built by a kernel on the GPU from the mesh's "
+                                         << "six numbers, and nothing needs to go to the GPU";
+    if (in != copies_in || in_bytes != copies_in * array)
+      return testing::AssertionFailure() << "made " << in << " copies to the GPU, " << megabytes(in_bytes)
+                                         << " in all: this version copies " << copies_in << " arrays of "
+                                         << megabytes(array) << ", one copy each";
+    if (out != 1 || out_bytes != array)
+      return testing::AssertionFailure() << "made " << out << " copies back to the host, " << megabytes(out_bytes)
+                                         << " in all: this version copies the " << megabytes(array)
+                                         << " of distances back once";
+    return testing::AssertionSuccess();
+  });
+  return rules;
+}
+
+// One call of a host version traced: its rules, and each time it reports against the traced
+// time of what it names in the same call (grader::reported_time_matches: a slow launch under CUPTI widens
+// the window the events may span as much as it lengthens what they time).
+void expect_times_match_trace(const std::function<MeshTimings()>& run, const grader::Rules& rules) {
+  MeshTimings reported;
+  const grader::Trace ran = grader::expect_ran([&] { reported = run(); }, rules);
+  if (!ran.available) return;
+  std::vector<const grader::TracedCopy*> in, out;
+  for (const grader::TracedCopy& c : ran.copies) {
+    if (c.direction == "host to device") in.push_back(&c);
+    if (c.direction == "device to host") out.push_back(&c);
+  }
+  std::sort(in.begin(), in.end(), [](auto a, auto b) { return a->start < b->start; });
+  if (in.size() == reported.copy_in_ms.size())  // else the rules said what is wrong
+    for (std::size_t i = 0; i < in.size(); ++i)
+      EXPECT_TRUE(grader::reported_time_matches(reported.copy_in_ms[i], ran, in[i]->start, in[i]->end,
+                                    "your copy_in_ms[" + std::to_string(i) + "] (copy " + std::to_string(i + 1) +
+                                        " to the GPU)"));
+  if (out.size() == 1)
+    EXPECT_TRUE(grader::reported_time_matches(reported.copy_out_ms, ran, out, "your copy_out_ms (the copy of the distances back)"));
+  std::vector<const grader::TracedKernel*> kernels;
+  for (const grader::TracedKernel& k : ran.kernels) kernels.push_back(&k);
+  EXPECT_TRUE(grader::reported_time_matches(reported.kernel_ms, ran, kernels, "your kernel_ms (the distance kernel)"));
+}
 
 // Float64 on the GPU: sin, cos and atan2 within 2 ulp, sqrt exact, so a distance is right to
 // about 1e-15 of itself. Next to the fixed point the distance is tiny and the rounding of the
@@ -118,13 +198,18 @@ TEST(Distances, KnownDistances) {
 
 TEST(Distances, RandomPointsMatchReference) {
   REQUIRE_GPU();
-  for (int n : test_sizes(5 * sizeof(double))) {
+  const std::vector<int> sizes = test_sizes(5 * sizeof(double));
+  for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const Pairs p = random_pairs(n);
     auto d_lat = grader::device(p.lat), d_lon = grader::device(p.lon);
     auto d_to_lat = grader::device(p.to_lat), d_to_lon = grader::device(p.to_lon);
     Output<double> out(n);
-    distances(d_lat.data(), d_lon.data(), d_to_lat.data(), d_to_lon.data(), out.data(), n);
+    const auto call = [&] { distances(d_lat.data(), d_lon.data(), d_to_lat.data(), d_to_lon.data(), out.data(), n); };
+    if (n == sizes.back())
+      grader::expect_ran(call, device_rules(kStep1));
+    else
+      call();
     EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
   }
 }
@@ -195,19 +280,28 @@ TEST(FourArrays, TimesEachCopy) {
       call_ms);
   EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
   expect_timings(t, 4, n, call_ms);
+  expect_times_match_trace(
+      [&] { return distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n); },
+      host_rules(kStep2, 4, n));
+  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance)) << "the traced call";
 }
 
 // ---- Step 3: two host arrays and a fixed point passed by value -----------------------------
 
 TEST(TwoArrays, DeviceVersionMatchesReference) {
   REQUIRE_GPU();
-  for (int n : test_sizes(3 * sizeof(double))) {
+  const std::vector<int> sizes = test_sizes(3 * sizeof(double));
+  for (int n : sizes) {
     const Point to = random_point();
     SCOPED_TRACE("n = " + std::to_string(n) + ", to " + describe(to));
     const Pairs p = random_pairs_to(n, to);
     auto d_lat = grader::device(p.lat), d_lon = grader::device(p.lon);
     Output<double> out(n);
-    distances_to_point(d_lat.data(), d_lon.data(), to, out.data(), n);
+    const auto call = [&] { distances_to_point(d_lat.data(), d_lon.data(), to, out.data(), n); };
+    if (n == sizes.back())
+      grader::expect_ran(call, device_rules(kStep3Device));
+    else
+      call();
     EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
   }
 }
@@ -235,20 +329,28 @@ TEST(TwoArrays, TimesEachCopy) {
       timed_call([&] { return distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n); }, call_ms);
   EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
   expect_timings(t, 2, n, call_ms);
+  expect_times_match_trace([&] { return distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n); },
+                           host_rules(kStep3, 2, n));
+  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance)) << "the traced call";
 }
 
 // ---- Step 4: the mesh made on the GPU ------------------------------------------------------
 
-void expect_device_mesh_like_reference(Mesh mesh, Point to) {
+// With `traced`, the call is traced and must follow the device step's rules.
+void expect_device_mesh_like_reference(Mesh mesh, Point to, bool traced = false) {
   SCOPED_TRACE(describe(mesh) + " to " + describe(to));
   Output<double> out(mesh_size(mesh));
-  mesh_distances(mesh, to, out.data());
+  const auto call = [&] { mesh_distances(mesh, to, out.data()); };
+  if (traced)
+    grader::expect_ran(call, device_rules(kStep4Device));
+  else
+    call();
   EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
 }
 
 TEST(DeviceMesh, SeedMeshMatchesReference) {
   REQUIRE_GPU();
-  expect_device_mesh_like_reference(kSeedMesh, kSeedPoint);
+  expect_device_mesh_like_reference(kSeedMesh, kSeedPoint, true);
   expect_device_mesh_like_reference(random_mesh(1000, 1000), random_point());
 }
 
@@ -271,6 +373,22 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
     EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
     expect_timings(t, 0, static_cast<int>(mesh_size(mesh)), call_ms);
   }
+  // A 4000 x 2500 mesh traced (its kernel some 0.2 ms on an H100, so a kernel time that times
+  // nothing is far below it): no copy to the GPU at all, and the times it reports are those of
+  // its kernel and its copy back. Its distances are checked on a random sample.
+  const Mesh big = random_mesh(4000, 2500);
+  const Point to = random_point();
+  std::vector<double> out = grader::poisoned_host<double>(mesh_size(big));
+  expect_times_match_trace([&] { return distances_on_device_mesh(big, to, out.data()); },
+                           host_rules(kStep4, 0, mesh_size(big)));
+  std::vector<double> expected, got;
+  const grader::Sample sample(mesh_size(big), 4096);
+  for (std::size_t i : sample.indices()) {
+    const int x = static_cast<int>(i % big.nx), y = static_cast<int>(i / big.nx);
+    expected.push_back(static_cast<double>(reference_distance_km(mesh_lat(big, x), mesh_lon(big, y), to.lat, to.lon)));
+    got.push_back(out[i]);
+  }
+  EXPECT_TRUE(grader::matches(expected, got, kDistanceTolerance)) << "the traced call, " << describe(big);
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
@@ -326,9 +444,10 @@ struct SpeedSetup {
   }
 
   // One version's whole call as a grader::Workload: a new point each run, the output poisoned,
-  // and the distances of every 9973rd point and the last one checked against the reference.
-  grader::Workload whole_call(void (SpeedSetup::*call)()) {
-    return {[this] {
+  // and the distances at a fresh random sample of points checked against the reference; one
+  // more call is traced and must follow the version's rules.
+  grader::Workload whole_call(void (SpeedSetup::*call)(), const grader::Rules& rules) {
+    grader::Workload work{[this] {
               to = random_point();
               std::fill(to_lat.begin(), to_lat.end(), to.lat);
               std::fill(to_lon.begin(), to_lon.end(), to.lon);
@@ -337,30 +456,45 @@ struct SpeedSetup {
             [this, call] { (this->*call)(); },
             [this] {
               std::vector<double> expected, got;
-              for (int i = 0; i < n(); i += (i + 1 == n() || i + 9973 < n()) ? 9973 : n() - 1 - i) {
+              const grader::Sample sample(n(), kSampledPoints);
+              for (std::size_t i : sample.indices()) {
                 expected.push_back(static_cast<double>(reference_distance_km(arrays.lat[i], arrays.lon[i], to.lat, to.lon)));
                 got.push_back(out[i]);
               }
               return grader::matches(expected, got, kDistanceTolerance);
             }};
+    work.what_ran = rules;
+    return work;
+  }
+  // 4096 random points of the 5M: the long-double reference costs about 3 ms; a call that
+  // skipped even 1/1000 of the points misses the sample with probability (0.999)^4096 = 1.7%.
+  static constexpr std::size_t kSampledPoints = 4096;
+
+  // No version can take less than its copy of the n distances back over the fastest host link
+  // there is (kFastestLinkGBs): the ceiling of a figure `reference_ms` over a version's time.
+  double ceiling(double reference_ms, double bytes_over_the_link) const {
+    return reference_ms / (bytes_over_the_link / (kFastestLinkGBs * 1e6));
   }
 };
 
 // The median time of a whole call, the host arrays in and out.
-double call_ms(SpeedSetup& s, void (SpeedSetup::*call)()) {
+double call_ms(SpeedSetup& s, void (SpeedSetup::*call)(), const grader::Rules& rules) {
   grader::TimingOptions options;
   options.flush_l2 = false;
   options.warmup = 1;  // loads the kernel and touches the host output's pages
   options.repeats = 7;
-  return grader::gpu_median_ms(s.whole_call(call), options);
+  return grader::gpu_median_ms(s.whole_call(call, rules), options);
 }
 
 TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
   REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
-    return grader::speedup(call_ms(s, &SpeedSetup::four_arrays), call_ms(s, &SpeedSetup::device_mesh),
-                           "four arrays from the host");
+    const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
+    grader::Figure figure =
+        grader::speedup(four_ms, call_ms(s, &SpeedSetup::device_mesh, host_rules(kStep4, 0, s.n())), "four arrays from the host");
+    figure.ceiling = s.ceiling(four_ms, 8.0 * s.n());  // the distances back
+    return figure;
   });
 }
 
@@ -368,8 +502,11 @@ TEST(MeshSpeed, TwoArraysBeatFourArrays) {
   REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
-    return grader::speedup(call_ms(s, &SpeedSetup::four_arrays), call_ms(s, &SpeedSetup::two_arrays),
-                           "four arrays from the host");
+    const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
+    grader::Figure figure =
+        grader::speedup(four_ms, call_ms(s, &SpeedSetup::two_arrays, host_rules(kStep3, 2, s.n())), "four arrays from the host");
+    figure.ceiling = s.ceiling(four_ms, 3 * 8.0 * s.n());  // two arrays in, the distances back
+    return figure;
   });
 }
 
@@ -381,7 +518,10 @@ TEST(MeshSpeed, DeviceMeshCopiesOnlyTheResult) {
   grader::expect_speed([&] {
     s.kernel_and_copy_out();  // loads the kernel and touches the pages
     const double baseline_ms = grader::cpu_median_ms([&] { s.kernel_and_copy_out(); }, 7);
-    return grader::speedup(baseline_ms, call_ms(s, &SpeedSetup::device_mesh), "its kernel and one copy back");
+    grader::Figure figure = grader::speedup(baseline_ms, call_ms(s, &SpeedSetup::device_mesh, host_rules(kStep4, 0, s.n())),
+                                            "its kernel and one copy back");
+    figure.ceiling = s.ceiling(baseline_ms, 8.0 * s.n());  // the distances back
+    return figure;
   });
 }
 

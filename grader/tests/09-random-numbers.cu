@@ -16,6 +16,7 @@
 
 #include "grader/grader.h"
 #include "random_numbers.h"
+#include "stepwise/todo.h"
 
 namespace {
 
@@ -106,6 +107,75 @@ testing::AssertionResult within_standard_errors(double estimate, std::size_t n, 
                                      << "; allowed: " << allowed << ")";
 }
 
+// ---- what ran (grader/trace.h) -----------------------------------------------------------------
+//
+// Step 1 is cuRAND's host API: its kernels, on the default stream (a generator runs there until
+// curandSetStream), returning at once (random_numbers.h: "returns without waiting"), into device
+// memory. Step 2 is cuRAND's fill and then a counting kernel of the student's; step 3 draws the
+// numbers in the student's own kernel (the device API is compiled into it): no cuRAND kernel at
+// all, one fused kernel that is not step 2's counter. Steps 2 and 3 return the estimate, so all
+// of their work is done when they return, and only the count comes back from the GPU.
+
+grader::Rules fill_rules(Rng rng) {
+  grader::Rules rules(std::string("step 1 (generate_uniform, ") + name_of(rng) + ")");
+  rules.own_kernels().library("cuRAND").on_stream(nullptr).returns_at_once().no_host_copies();
+  return rules;
+}
+
+// The count of hits (8 bytes) is all an estimate needs from the GPU: more coming back, or
+// anything going in, means the points were counted (or drawn) on the host.
+testing::AssertionResult only_the_count_comes_back(const grader::Trace& t) {
+  for (const grader::TracedCopy& c : t.copies) {
+    if (!c.host_side) continue;
+    if (c.direction == "host to device" || c.bytes > 64)
+      return testing::AssertionFailure() << "copied " << c.bytes << " B " << c.direction << ": only the count of hits "
+                                         << "comes back from the GPU; were the points drawn or counted on the host?";
+  }
+  return testing::AssertionSuccess();
+}
+
+// Step 2: a kernel of the student's counts the points after cuRAND's fill wrote them.
+testing::AssertionResult counted_after_the_fill(const grader::Trace& t) {
+  std::uint64_t fill_end = 0;
+  for (const grader::TracedKernel& k : t.kernels)
+    if (k.origin == grader::Origin::library && k.library == "cuRAND") fill_end = std::max(fill_end, k.end);
+  for (const grader::TracedKernel& k : t.kernels)
+    if (k.origin == grader::Origin::student && k.start >= fill_end) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "ran no kernel of yours after cuRAND's fill: the hits are to be counted on "
+                                     << "the GPU by count_hits_kernel, from the uniforms the generator wrote";
+}
+
+grader::Rules pipeline_rules() {
+  grader::Rules rules("step 2 (estimate_pi_host_api)");
+  rules.own_kernels()
+      .library("cuRAND")
+      .on_stream(nullptr)
+      .done_when_returned()
+      .also(counted_after_the_fill)
+      .also(only_the_count_comes_back);
+  return rules;
+}
+
+// Step 3: one kernel draws and counts (two kernels write the numbers to memory in between).
+testing::AssertionResult one_fused_kernel(const grader::Trace& t) {
+  const auto own = t.kernels_of(grader::Origin::student);
+  if (own.size() <= 1) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "ran " << own.size() << " kernels of yours (`"
+                                     << own[0]->name.substr(0, own[0]->name.find('(')) << "`, `"
+                                     << own[1]->name.substr(0, own[1]->name.find('(')) << "`"
+                                     << (own.size() > 2 ? ", ..." : "") << "): the device API draws the numbers in "
+                                     << "the kernel that counts them, one kernel, so that none is written to memory";
+}
+
+// `pipeline`: a trace of step 2, whose counting kernel step 3 must not reuse (none when step 2
+// is not written yet or could not be traced).
+grader::Rules device_api_rules(const grader::Trace* pipeline = nullptr) {
+  grader::Rules rules("step 3 (estimate_pi_device_api)");
+  rules.own_kernels().on_stream(nullptr).done_when_returned().also(one_fused_kernel).also(only_the_count_comes_back);
+  if (pipeline != nullptr && pipeline->available) rules.kernels_differ_from(*pipeline, "step 2 (count_hits_kernel)");
+  return rules;
+}
+
 // ---- the grader's own cuRAND -------------------------------------------------------------------
 
 // n uniforms from cuRAND's host-side generator (run on the CPU): the numbers a generator of
@@ -149,10 +219,15 @@ unsigned long long reference_device_api_hits(unsigned long long seed, std::size_
   return hits.to_host()[0];
 }
 
-// n uniforms from a UniformGenerator into a poisoned, guarded output.
-std::vector<float> fill_from(UniformGenerator& generator, std::size_t n, testing::AssertionResult& guard) {
+// n uniforms from a UniformGenerator into a poisoned, guarded output; with `rules`, the fill is
+// traced and must follow them.
+std::vector<float> fill_from(UniformGenerator& generator, std::size_t n, testing::AssertionResult& guard,
+                             const grader::Rules* rules = nullptr) {
   Output<float> out(n);
-  generator.fill(out.data(), n);
+  if (rules != nullptr)
+    grader::expect_ran([&] { generator.fill(out.data(), n); }, *rules);
+  else
+    generator.fill(out.data(), n);
   guard = out.guard_intact();
   return out.to_host();
 }
@@ -196,10 +271,13 @@ TEST(Uniform, EverySizeFilledWithinZeroToOne) {
   REQUIRE_GPU();
   for (Rng rng : kBothRngs) {
     UniformGenerator generator(rng, fresh_seed());
-    for (int n : grader::standard_sizes(sizeof(float))) {
+    const std::vector<int> sizes = grader::standard_sizes(sizeof(float));
+    const grader::Rules rules = fill_rules(rng);
+    for (int n : sizes) {
       SCOPED_TRACE(std::string(name_of(rng)) + ", n = " + std::to_string(n));
       testing::AssertionResult guard = testing::AssertionSuccess();
-      const std::vector<float> values = fill_from(generator, n, guard);
+      // The largest fill is traced (the smaller ones have loaded cuRAND's kernels by then).
+      const std::vector<float> values = fill_from(generator, n, guard, n == sizes.back() ? &rules : nullptr);
       EXPECT_TRUE(guard);
       EXPECT_TRUE(all_in_range(values));
     }
@@ -243,12 +321,18 @@ TEST(Uniform, NextFillContinuesTheSequence) {
 
 TEST(PiHostApi, CountsEveryPointOfTheUniforms) {
   REQUIRE_GPU();
+  const std::size_t largest = points(std::size_t{1} << 22);
   for (Rng rng : kBothRngs) {
     UniformGenerator generator(rng, fresh_seed());
-    for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{33}, std::size_t{1000003}, points(std::size_t{1} << 22)}) {
+    for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{33}, std::size_t{1000003}, largest}) {
       SCOPED_TRACE(std::string(name_of(rng)) + ", n = " + std::to_string(n) + " points");
       Output<float> uniforms(2 * n);
-      const double estimate = estimate_pi_host_api(generator, uniforms.data(), n);
+      double estimate = 0;
+      const auto call = [&] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
+      if (n == largest)
+        grader::expect_ran(call, pipeline_rules());
+      else
+        call();
       ASSERT_TRUE(uniforms.guard_intact());
       const std::vector<float> values = uniforms.to_host();
       ASSERT_TRUE(all_in_range(values)) << "estimate_pi_host_api must fill all 2n uniforms";
@@ -292,13 +376,34 @@ TEST(PiHostApi, NoPointsIsAnError) {
 
 // ---- step 3: pi with the device API ------------------------------------------------------------
 
+// Step 2's trace on n points, for step 3's rule that its kernel is not step 2's counter; an
+// unavailable trace where step 2 is not written yet (the rule is then left out).
+grader::Trace pipeline_trace(std::size_t n) {
+  try {
+    UniformGenerator generator(Rng::philox, fresh_seed());
+    stepwise::DeviceBuffer<float> uniforms(2 * n);
+    return grader::trace([&] { estimate_pi_host_api(generator, uniforms.data(), n); });
+  } catch (const stepwise::NotImplemented&) {
+    return grader::Trace{};
+  }
+}
+
 TEST(PiDeviceApi, EveryRunDrawsItsOwnSubsequence) {
   REQUIRE_GPU();
   const unsigned long long seed = fresh_seed();
+  const std::size_t largest = points(std::size_t{1} << 24);
   for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256}, std::size_t{257},
-                        std::size_t{1000003}, points(std::size_t{1} << 24)}) {
+                        std::size_t{1000003}, largest}) {
     SCOPED_TRACE("seed " + std::to_string(seed) + ", n = " + std::to_string(n) + " points");
-    const long long got = hits_of(estimate_pi_device_api(seed, n), n);
+    double estimate = 0;
+    const auto call = [&] { estimate = estimate_pi_device_api(seed, n); };
+    if (n == largest) {
+      const grader::Trace pipeline = pipeline_trace(std::size_t{1} << 16);
+      grader::expect_ran(call, device_api_rules(&pipeline));
+    } else {
+      call();
+    }
+    const long long got = hits_of(estimate, n);
     const long long expected = static_cast<long long>(reference_device_api_hits(seed, n, false));
     if (std::llabs(got - expected) <= rounding_slack(n)) continue;
     if (n > kPointsPerRun && got == static_cast<long long>(reference_device_api_hits(seed, n, true)))
@@ -340,16 +445,21 @@ TEST(PiDeviceApi, NoPointsIsAnError) {
 // the microseconds between two launches, short next to making a generator (0.08 to 0.23 ms).
 std::size_t fill_size() { return grader::fit_in_device_memory(std::size_t{1} << 27, sizeof(float)); }
 
-// Whether a large device output holds uniforms at its start, middle and end: three small copies
-// that take microseconds, so a fill still running when the call returned (on a stream of its own)
-// is caught unfinished. Poison anywhere in them means the fill was skipped or is not done.
+// Whether a large device output holds uniforms at random indices (grader::Sample: new for every
+// check, the first and the last among them), gathered on the default stream in microseconds, so
+// a fill still running when the call returned (on a stream of its own) is caught unfinished.
+// Poison anywhere in them means the fill was skipped or is not done.
 testing::AssertionResult samples_in_range(const float* out, std::size_t n) {
-  const std::size_t count = std::min<std::size_t>(n, 4096);
-  for (std::size_t start : {std::size_t{0}, (n - count) / 2, n - count}) {
-    std::vector<float> sample(count);
-    CUDA_CHECK(cudaMemcpy(sample.data(), out + start, count * sizeof(float), cudaMemcpyDeviceToHost));
-    const testing::AssertionResult in_range = all_in_range(sample);
-    if (!in_range) return testing::AssertionFailure() << "from value " << start << " on: " << in_range.message();
+  const grader::Sample sample(n, 4096);
+  const std::vector<float> values = sample.of(out);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const float v = values[i];
+    if (grader::is_poison(v))
+      return testing::AssertionFailure() << "value " << sample.indices()[i] << " of " << n
+                                         << " was never written (or not yet when the call returned)";
+    if (!(v > 0.0f && v <= 1.0f))
+      return testing::AssertionFailure() << "value " << sample.indices()[i] << " is " << v
+                                         << ": cuRAND's uniforms lie in (0, 1]";
   }
   return testing::AssertionSuccess();
 }
@@ -374,6 +484,7 @@ grader::Figure fill_against_curand(Rng rng) {
   fill.fresh_inputs = [&] { grader::poison(out.data(), n); };
   fill.call = [&] { generator.fill(out.data(), n); };
   fill.output_is_right = [&] { return samples_in_range(out.data(), n); };
+  fill.what_ran = fill_rules(rng);
   const double ms = grader::gpu_median_ms(fill);
   const double reference_ms = curand_alone_ms(rng, out.data(), n);
   const double rate = static_cast<double>(n) / ms / 1e6, reference = static_cast<double>(n) / reference_ms / 1e6;
@@ -393,27 +504,58 @@ TEST(RandomSpeed, PhiloxFillNearCurand) {
   grader::expect_speed([&] { return fill_against_curand(Rng::philox); });
 }
 
+// The host-API pipeline (Philox) on n points, as the grader times it: the uniforms poisoned
+// before each run, and after it a sample of them in range and the estimate near pi.
+struct TimedPipeline {
+  explicit TimedPipeline(std::size_t points) : n(points), uniforms(2 * points), generator(Rng::philox, fresh_seed()) {}
+
+  grader::Workload workload() {
+    grader::Workload pipeline;
+    pipeline.fresh_inputs = [this] {
+      grader::poison(uniforms.data(), 2 * n);
+      estimate = 0;
+    };
+    pipeline.call = [this] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
+    pipeline.output_is_right = [this] {
+      const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
+      // Checked after every timed run (dozens of times): 6 standard errors keep a false alarm
+      // below 1e-7 for them all.
+      return filled ? within_standard_errors(estimate, n, 6) : filled;
+    };
+    pipeline.what_ran = pipeline_rules();
+    return pipeline;
+  }
+
+  std::size_t n;
+  stepwise::DeviceBuffer<float> uniforms;
+  UniformGenerator generator;
+  double estimate = 0;
+};
+
+// 2^28 points, or as many as fit: the pipeline writes and reads 2 GiB of uniforms.
+std::size_t pipeline_points() { return grader::fit_in_device_memory(std::size_t{1} << 28, 2 * sizeof(float)); }
+
+// Step 2 on its own (it is also the yardstick of step 3 below, which a slow pipeline would
+// flatter): each point costs 8 bytes written by the generator and 8 read by the counter, so a
+// device-to-device copy of 16 bytes per point is its ceiling (README: "The host-API pipeline").
+TEST(RandomSpeed, HostApiPipelineNearMemory) {
+  REQUIRE_GPU();
+  TimedPipeline t(pipeline_points());
+  const grader::Workload pipeline = t.workload();
+  grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(16.0 * t.n, grader::gpu_median_ms(pipeline)); });
+}
+
 // The fused device-API estimate against the host-API pipeline (Philox both) on the same 2^28
 // points: the pipeline writes and reads 2 GiB of uniforms, the fused kernel none.
 TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
   REQUIRE_GPU();
-  const std::size_t n = grader::fit_in_device_memory(std::size_t{1} << 28, 2 * sizeof(float));
-  stepwise::DeviceBuffer<float> uniforms(2 * n);
-  UniformGenerator generator(Rng::philox, fresh_seed());
-  double estimate = 0;
-
-  grader::Workload pipeline;
-  pipeline.fresh_inputs = [&] { grader::poison(uniforms.data(), 2 * n); estimate = 0; };
-  pipeline.call = [&] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
-  pipeline.output_is_right = [&] {
-    const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
-    // Checked after every timed run (dozens of times): 6 standard errors keep a false alarm
-    // below 1e-7 for them all.
-    return filled ? within_standard_errors(estimate, n, 6) : filled;
-  };
+  TimedPipeline t(pipeline_points());
+  const std::size_t n = t.n;
+  const grader::Workload pipeline = t.workload();
 
   unsigned long long seed = 0;
   long long expected = 0;
+  double estimate = 0;
   grader::Workload fused;
   fused.fresh_inputs = [&] {  // a new seed each run, and the grader's own count for it
     seed = fresh_seed();
@@ -426,6 +568,7 @@ TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
     if (std::llabs(got - expected) <= rounding_slack(n)) return testing::AssertionSuccess();
     return testing::AssertionFailure() << "the estimate for seed " << seed << " counts " << got << " hits, not " << expected;
   };
+  fused.what_ran = device_api_rules();
 
   grader::expect_speed([&] {
     const double pipeline_ms = grader::gpu_median_ms(pipeline), fused_ms = grader::gpu_median_ms(fused);

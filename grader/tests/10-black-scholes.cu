@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "black_scholes.h"
@@ -13,6 +15,7 @@
 #include "grader/grader.h"
 #include "grader/results.h"
 #include "stepwise/host_timer.h"
+#include "stepwise/todo.h"
 
 namespace {
 
@@ -134,13 +137,77 @@ testing::AssertionResult seed_measures_are_within_bounds(const Options<Real>& o,
   return testing::AssertionFailure() << figures.str();
 }
 
-// Prices `o` with the step's launcher on device buffers; the outputs are poisoned and guarded.
+// ---- What ran (grader/trace.h) ------------------------------------------------------------------
+//
+// Steps 1 and 2 launch one kernel of the student's on the stream given and return at once, on
+// device arrays (black_scholes.h); the checks pass a non-blocking stream of their own. Step 2's
+// kernel is its own, not step 1's fed with converted arrays (float arithmetic is the step).
+
+// A non-blocking stream the checks create and pass: work on the legacy default stream, or on a
+// stream of the code's own, shows in the trace as not on the stream given.
+class CheckStream {
+ public:
+  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~CheckStream() { cudaStreamDestroy(stream_); }
+  CheckStream(const CheckStream&) = delete;
+  CheckStream& operator=(const CheckStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
 template <typename Real>
-testing::AssertionResult price_on_device(const Options<Real>& o, std::vector<Real>& call, std::vector<Real>& put) {
+std::string step_of() {
+  return sizeof(Real) == sizeof(double) ? "step 1 (black_scholes, float64)" : "step 2 (black_scholes, float32)";
+}
+
+// Step 1's trace on a few options, for step 2's rule that its kernel is not step 1's (an
+// unavailable trace where step 1 is not written yet: the rule is then left out).
+grader::Trace float64_trace() {
+  try {
+    const Options<double> o = seed_options<double>(1024, grader::rng());
+    auto d_stock = grader::device(o.stock), d_strike = grader::device(o.strike), d_years = grader::device(o.years);
+    stepwise::DeviceBuffer<double> call(o.size()), put(o.size());
+    return grader::trace([&] {
+      black_scholes(d_stock.data(), d_strike.data(), d_years.data(), call.data(), put.data(), static_cast<int>(o.size()));
+    });
+  } catch (const stepwise::NotImplemented&) {
+    return grader::Trace{};
+  }
+}
+
+template <typename Real>
+grader::Rules kernel_rules(cudaStream_t stream) {
+  grader::Rules rules = grader::Rules::kernel_step(step_of<Real>(), stream);
+  if constexpr (sizeof(Real) == sizeof(float)) {
+    static const grader::Trace step1 = float64_trace();
+    if (step1.available) rules.kernels_differ_from(step1, "step 1 (float64): step 2 computes in float");
+  }
+  return rules;
+}
+
+// Prices `o` with the step's launcher on device buffers; the outputs are poisoned and guarded.
+// With `traced`, the call runs on a stream of the check's own, traced, and must follow the step's
+// rules.
+template <typename Real>
+testing::AssertionResult price_on_device(const Options<Real>& o, std::vector<Real>& call, std::vector<Real>& put,
+                                         bool traced = false) {
   const int n = static_cast<int>(o.size());
   auto d_stock = grader::device(o.stock), d_strike = grader::device(o.strike), d_years = grader::device(o.years);
   Output<Real> d_call(n), d_put(n);
-  black_scholes(d_stock.data(), d_strike.data(), d_years.data(), d_call.data(), d_put.data(), n, kMarket);
+  if (traced) {
+    const CheckStream stream;
+    // An empty traced call first: the first launch of the grader's marker kernel (which shows when
+    // the caller's next work began) is slow under CUPTI, and would excuse work left running.
+    grader::trace([] {}, stream.get());
+    grader::expect_ran([&] {
+      black_scholes(d_stock.data(), d_strike.data(), d_years.data(), d_call.data(), d_put.data(), n, kMarket, stream.get());
+    }, kernel_rules<Real>(stream.get()));
+    CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  } else {
+    black_scholes(d_stock.data(), d_strike.data(), d_years.data(), d_call.data(), d_put.data(), n, kMarket);
+  }
   for (const Output<Real>* out : {&d_call, &d_put}) {
     const testing::AssertionResult guard = out->guard_intact();
     if (!guard) return guard;
@@ -163,13 +230,15 @@ int seed_size(std::size_t bytes_per_option) {
   return static_cast<int>(grader::fit_in_device_memory(4000000, bytes_per_option));
 }
 
+// The largest size is traced.
 template <typename Real>
 void every_option_at_every_size() {
-  for (int n : test_sizes(5 * sizeof(Real))) {
+  const std::vector<int> sizes = test_sizes(5 * sizeof(Real));
+  for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const Options<Real> o = random_options<Real>(n);
     std::vector<Real> call, put;
-    ASSERT_TRUE(price_on_device(o, call, put));
+    ASSERT_TRUE(price_on_device(o, call, put, n == sizes.back()));
     EXPECT_TRUE(prices_are_right(o, call, put));
   }
 }
@@ -240,13 +309,65 @@ TEST(BlackScholes32, EdgeInputs) {
 // that seems faster was timed without the copy inside.
 constexpr double kFastestLinkGBs = 1000;
 
+// What step 3's trace must show (black_scholes.h): the student's kernel launched `iterations`
+// times, the three inputs copied in once and the two prices copied back once, all on one
+// stream of the run's own (not the legacy default stream), everything done when it returns.
+testing::AssertionResult on_one_stream_of_its_own(const grader::Trace& t) {
+  std::vector<std::pair<std::string, std::uint32_t>> work;
+  for (const grader::TracedKernel& k : t.kernels) work.push_back({"your kernel `" + k.name.substr(0, k.name.find('(')) + "`", k.stream});
+  for (const grader::TracedCopy& c : t.copies) work.push_back({"a copy " + c.direction, c.stream});
+  for (const grader::TracedMemset& m : t.memsets) work.push_back({"a memset", m.stream});
+  for (const auto& [what, stream] : work) {
+    if (stream == t.legacy_stream)
+      return testing::AssertionFailure() << what << " ran on the legacy default stream: the run goes on a stream of "
+                                         << "its own (OwnedStream), copies, kernels and events alike";
+    if (stream != work.front().second)
+      return testing::AssertionFailure() << what << " ran on " << t.stream_name(stream) << ", " << work.front().first
+                                         << " on " << t.stream_name(work.front().second)
+                                         << ": the whole run goes on one stream, in order";
+  }
+  return testing::AssertionSuccess();
+}
+
+grader::Rules whole_run_rules(int n, int iterations, std::size_t bytes_per_value) {
+  grader::Rules rules("step 3 (price_on_gpu)");
+  rules.own_kernels().done_when_returned().also(on_one_stream_of_its_own);
+  rules.also([iterations](const grader::Trace& t) -> testing::AssertionResult {
+    const std::size_t launches = t.kernels_of(grader::Origin::student).size();
+    if (launches == static_cast<std::size_t>(iterations)) return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "launched your kernel " << launches << " times for " << iterations
+                                       << " iterations: once per iteration";
+  });
+  const std::uint64_t array = static_cast<std::uint64_t>(n) * bytes_per_value;
+  rules.also([array](const grader::Trace& t) -> testing::AssertionResult {
+    std::uint64_t in = 0, out = 0;
+    for (const grader::TracedCopy& c : t.copies) {
+      if (c.direction == "host to device") in += c.bytes;
+      if (c.direction == "device to host") out += c.bytes;
+    }
+    if (in == 3 * array && out == 2 * array) return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "copied " << in << " B to the GPU and " << out << " B back; the run copies "
+                                       << "the three inputs in once (" << 3 * array << " B) and the two prices back "
+                                       << "once (" << 2 * array << " B)";
+  });
+  return rules;
+}
+
+// The largest size is traced.
 template <typename Real>
 void whole_run_matches_reference() {
   for (int n : {0, 1, 33, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const Options<Real> o = random_options<Real>(n);
     std::vector<Real> call = grader::poisoned_host<Real>(n), put = grader::poisoned_host<Real>(n);
-    const RunTimings t = price_on_gpu(o.stock.data(), o.strike.data(), o.years.data(), call.data(), put.data(), n, 3, kMarket);
+    RunTimings t;
+    const auto run = [&] {
+      t = price_on_gpu(o.stock.data(), o.strike.data(), o.years.data(), call.data(), put.data(), n, 3, kMarket);
+    };
+    if (n == 100017)
+      grader::expect_ran(run, whole_run_rules(n, 3, sizeof(Real)));
+    else
+      run();
     EXPECT_EQ(t.iterations, 3);
     EXPECT_TRUE(prices_are_right(o, call, put));
   }
@@ -291,6 +412,28 @@ TEST(WholeRun, TimesEachPart) {
       << iterations << " x " << 5 * copy_bytes / 1e6 << " MB (" << kernels_floor_ms
       << " ms): launch the kernel `iterations` times on the run's stream, between the two marks";
   EXPECT_TRUE(grader::parts_fit_in_whole(t.total_ms(), call_ms, "the three times"));
+
+  // Each time against what the trace of the same call shows of the part it names: copies from
+  // pageable memory vary by tens of percent between calls, so the times and the trace come from
+  // one call. CUPTI slows the host's first launches of a process's first traced call, which the
+  // events would time, so that call only follows the rules and a second one is compared.
+  grader::expect_ran([&] { run(); }, whole_run_rules(n, iterations, sizeof(double)));
+  const grader::Trace traced = grader::trace([&] { t = run(); });
+  if (!traced.available) return;
+  std::uint64_t first[3] = {UINT64_MAX, UINT64_MAX, UINT64_MAX}, last[3] = {0, 0, 0};
+  auto cover = [&](int part, std::uint64_t start, std::uint64_t end) {
+    first[part] = std::min(first[part], start);
+    last[part] = std::max(last[part], end);
+  };
+  for (const grader::TracedCopy& c : traced.copies)
+    if (c.direction == "host to device") cover(0, c.start, c.end);
+    else if (c.direction == "device to host") cover(2, c.start, c.end);
+  for (const grader::TracedKernel& k : traced.kernels)
+    if (k.origin == grader::Origin::student) cover(1, k.start, k.end);
+  auto span_ms = [&](int part) { return last[part] > first[part] ? (last[part] - first[part]) / 1e6 : 0.0; };
+  EXPECT_TRUE(grader::reported_time_matches(t.copy_in_ms, span_ms(0), "your copy_in_ms (the three copies in)"));
+  EXPECT_TRUE(grader::reported_time_matches(t.kernel_ms, span_ms(1), "your kernel_ms (all " + std::to_string(iterations) + " launches)"));
+  EXPECT_TRUE(grader::reported_time_matches(t.copy_out_ms, span_ms(2), "your copy_out_ms (the two copies back)"));
 }
 
 TEST(WholeRun, RejectsBadArguments) {
@@ -320,40 +463,39 @@ int speed_size(std::size_t bytes_per_option) {
 
 // The launcher on device arrays of n options, as the grader times it: fresh options of the
 // seed's ranges before every run, both outputs poisoned, and after the run a sample of the
-// prices (every stride-th option and the last one) checked against the reference.
+// prices (fresh random options, grader::Sample, the first and the last among them) checked
+// against the reference.
 template <typename Real>
 class TimedPricing {
  public:
   explicit TimedPricing(int n) : n_(n), stock_(n), strike_(n), years_(n), call_(n), put_(n) {}
 
   grader::Workload workload() {
-    return {[this] {
-              grader::refill_random(stock_.data(), n_, Real(5), Real(30));
-              grader::refill_random(strike_.data(), n_, Real(1), Real(100));
-              grader::refill_random(years_.data(), n_, Real(0.25), Real(10));
-              grader::poison(call_.data(), n_);
-              grader::poison(put_.data(), n_);
-            },
-            [this] { black_scholes(stock_.data(), strike_.data(), years_.data(), call_.data(), put_.data(), n_, kMarket); },
-            [this] { return sample_is_right(); }};
+    grader::Workload work{[this] {
+                            grader::refill_random(stock_.data(), n_, Real(5), Real(30));
+                            grader::refill_random(strike_.data(), n_, Real(1), Real(100));
+                            grader::refill_random(years_.data(), n_, Real(0.25), Real(10));
+                            grader::poison(call_.data(), n_);
+                            grader::poison(put_.data(), n_);
+                          },
+                          [this] {
+                            black_scholes(stock_.data(), strike_.data(), years_.data(), call_.data(), put_.data(), n_,
+                                          kMarket);
+                          },
+                          [this] { return sample_is_right(); }};
+    work.what_ran = kernel_rules<Real>(nullptr);
+    return work;
   }
 
  private:
-  static constexpr int kSample = 4096;
+  static constexpr std::size_t kSample = 4096;
 
-  // Every stride-th value of a device array, and its last one, gathered by one strided copy.
-  std::vector<Real> sample(const stepwise::DeviceBuffer<Real>& values) const {
-    const int stride = std::max(1, n_ / kSample), count = (n_ + stride - 1) / stride;
-    std::vector<Real> out(count + 1);
-    CUDA_CHECK(cudaMemcpy2D(out.data(), sizeof(Real), values.data(), stride * sizeof(Real), sizeof(Real), count,
-                            cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(&out[count], values.data() + n_ - 1, sizeof(Real), cudaMemcpyDeviceToHost));
-    return out;
-  }
-
+  // Options at random indices, new for every check, so no share of the work can be skipped
+  // unseen. (Failures name an option by its place in the sample.)
   testing::AssertionResult sample_is_right() const {
-    const Options<Real> o{sample(stock_), sample(strike_), sample(years_)};
-    return prices_are_right(o, sample(call_), sample(put_));
+    const grader::Sample sample(static_cast<std::size_t>(n_), kSample);
+    const Options<Real> o{sample.of(stock_.data()), sample.of(strike_.data()), sample.of(years_.data())};
+    return prices_are_right(o, sample.of(call_.data()), sample.of(put_.data()));
   }
 
   int n_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <sstream>
@@ -18,6 +19,7 @@
 #include "fft_plan.h"
 #include "grader/grader.h"
 #include "grader/results.h"
+#include "stepwise/todo.h"
 
 namespace {
 
@@ -62,11 +64,129 @@ double fft_tolerance(const std::vector<float>& image, const std::vector<float>& 
   return 1e-4 * output_bound(image, filter) + 1e-30;
 }
 
+// ---- What ran (grader/trace.h) ------------------------------------------------------------------
+//
+// Step 1 is kernels of the student's alone (no cuFFT), on the stream given, returning at once:
+// the one copy it makes is the filter's taps from host memory into constant memory (a small
+// pageable copy, which the driver stages and returns from at once). Step 2 is cuFFT's two
+// transforms with kernels of the student's around them (pad before, the pointwise multiply
+// between, crop after), on the stream given, returning at once, on device data only: its plans
+// and the filter's spectrum were made beforehand (a plan made in the call uploads its tables).
+// The checks pass a non-blocking stream of their own.
+
+// A non-blocking stream the checks create and pass: work on the legacy default stream, or on a
+// stream of the code's own, shows in the trace as not on the stream given.
+class CheckStream {
+ public:
+  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~CheckStream() { cudaStreamDestroy(stream_); }
+  CheckStream(const CheckStream&) = delete;
+  CheckStream& operator=(const CheckStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+  void finish() const { CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+grader::Rules direct_rules(std::size_t taps, cudaStream_t stream) {
+  grader::Rules rules("step 1 (convolve_direct)");
+  rules.own_kernels().on_stream(stream).also([taps](const grader::Trace& t) -> testing::AssertionResult {
+    if (!t.syncs.empty())
+      return testing::AssertionFailure() << "called " << t.syncs.front().call << ": convolve_direct returns without "
+                                         << "waiting for the GPU (the caller synchronises)";
+    for (const grader::TracedCopy& c : t.copies)
+      if (c.host_side && (c.direction != "host to device" || c.bytes > taps * sizeof(float) || !c.async))
+        return testing::AssertionFailure() << "copied " << c.bytes << " B " << c.direction << (c.async ? "" : " (blocking)")
+                                           << ": the only copy is the filter's " << taps * sizeof(float)
+                                           << " B to constant memory (cudaMemcpyToSymbolAsync on the stream); the "
+                                           << "image and the output are on the device already";
+    return testing::AssertionSuccess();
+  });
+  return rules;
+}
+
+// cuFFT runs some kernels whose names do not say cuFFT (on the H100, `kernel_wrapper<unsigned
+// int, &...>` beside `vector_fft` for padded sides such as 525 and 4116), which the tracer
+// counts as compiled at run time. Nothing in this lesson compiles at run time, so those are
+// cuFFT's; every other kernel must be the student's or named as cuFFT's. (Rules::own_kernels()
+// would reject them: the FFT steps use this rule instead.)
+bool cufft_kernel(const grader::TracedKernel& k) {
+  if (k.origin == grader::Origin::library) return k.library == "cuFFT";
+  return k.origin == grader::Origin::runtime_compiled &&
+         (k.name.rfind("void kernel_wrapper<", 0) == 0 || k.name.rfind("kernel_wrapper<", 0) == 0);
+}
+
+testing::AssertionResult own_and_cufft_kernels_only(const grader::Trace& t) {
+  bool own = false;
+  for (const grader::TracedKernel& k : t.kernels) {
+    own = own || k.origin == grader::Origin::student;
+    if (k.origin == grader::Origin::student || cufft_kernel(k)) continue;
+    return testing::AssertionFailure() << "ran `" << k.name.substr(0, 80) << "`"
+                                       << (k.origin == grader::Origin::library ? " (" + k.library + ")" : std::string())
+                                       << ", which is neither yours nor cuFFT's: the transforms are cuFFT's, "
+                                       << "the rest is to be written by hand";
+  }
+  if (own) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "ran no kernel of yours: pad, multiply and crop are kernels of yours";
+}
+
+// Pad, multiply and crop are kernels of the student's: one before the first cuFFT kernel, one
+// between two cuFFT kernels (the two transforms), one after the last.
+testing::AssertionResult own_kernels_around_the_transforms(const grader::Trace& t) {
+  std::uint64_t first_fft = UINT64_MAX, last_fft = 0;
+  for (const grader::TracedKernel& k : t.kernels)
+    if (cufft_kernel(k)) {
+      first_fft = std::min(first_fft, k.start);
+      last_fft = std::max(last_fft, k.end);
+    }
+  bool pad = false, multiply = false, crop = false;
+  for (const grader::TracedKernel& k : t.kernels) {
+    if (k.origin != grader::Origin::student) continue;
+    pad = pad || k.end <= first_fft;
+    crop = crop || k.start >= last_fft;
+    if (k.start > first_fft && k.end < last_fft) {
+      bool fft_before = false, fft_after = false;
+      for (const grader::TracedKernel& f : t.kernels)
+        if (cufft_kernel(f)) {
+          fft_before = fft_before || f.end <= k.start;
+          fft_after = fft_after || f.start >= k.end;
+        }
+      multiply = multiply || (fft_before && fft_after);
+    }
+  }
+  if (pad && multiply && crop) return testing::AssertionSuccess();
+  auto failure = testing::AssertionFailure() << "ran no kernel of yours ";
+  if (!pad) return failure << "before cuFFT's forward transform: pad the image with pad_kernel";
+  if (!multiply)
+    return failure << "between cuFFT's forward and inverse transforms: multiply the spectra with multiply_kernel";
+  return failure << "after cuFFT's inverse transform: crop the 'same' window with crop_kernel";
+}
+
+grader::Rules fft_rules(cudaStream_t stream) {
+  grader::Rules rules("step 2 (convolve_fft)");
+  rules.also(own_and_cufft_kernels_only)
+      .library("cuFFT")
+      .on_stream(stream)
+      .returns_at_once()
+      .no_host_copies()
+      .also(own_kernels_around_the_transforms);
+  return rules;
+}
+
 // How a check calls one of the two methods on device arrays.
 using Method = std::function<void(const Problem&, const float* image, float* out)>;
 
 void direct_method(const Problem& p, const float* image, float* out) {
   convolve_direct(image, p.height, p.width, p.filter.data(), p.filter_height, p.filter_width, out);
+}
+// Step 1 on a stream of the check's own, traced.
+void traced_direct_method(const Problem& p, const float* image, float* out) {
+  const CheckStream stream;
+  grader::expect_ran([&] {
+    convolve_direct(image, p.height, p.width, p.filter.data(), p.filter_height, p.filter_width, out, stream.get());
+  }, direct_rules(p.filter.size(), stream.get()));
+  stream.finish();
 }
 void fft_method(const Problem& p, const float* image, float* out) {
   FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
@@ -103,16 +223,19 @@ const std::vector<std::pair<int, int>> kFilterSizes = {{1, 1}, {3, 3}, {5, 5}, {
 const std::vector<std::pair<int, int>> kFewImageSizes = {{1, 1}, {33, 31}, {97, 131}};
 const std::vector<std::pair<int, int>> kFewFilterSizes = {{1, 1}, {5, 5}, {2, 6}};
 
+// With `traced`, the largest image with the 15 x 15 filter runs through it instead of `method`.
 void matches_cpu_reference(const Method& method, double (*tolerance)(const std::vector<float>&, const std::vector<float>&),
-                           bool fewer_under_sanitizer) {
+                           bool fewer_under_sanitizer, const Method* traced = nullptr) {
   const bool few = fewer_under_sanitizer && grader::under_sanitizer();
-  for (const auto& [height, width] : few ? kFewImageSizes : image_sizes())
+  const auto images = few ? kFewImageSizes : image_sizes();
+  for (const auto& [height, width] : images)
     for (const auto& [filter_height, filter_width] : few ? kFewFilterSizes : kFilterSizes) {
       // 63 x 63 only on small images (the CPU reference's time), and not under the sanitizer.
       if (filter_height == 63 && (height * width > 20000 || grader::under_sanitizer())) continue;
       const Problem p = random_problem(height, width, filter_height, filter_width);
       SCOPED_TRACE(p.describe());
-      EXPECT_TRUE(run_and_compare(method, p, tolerance(p.image, p.filter)));
+      const bool trace_this = traced != nullptr && std::make_pair(height, width) == images.back() && filter_height == 15;
+      EXPECT_TRUE(run_and_compare(trace_this ? *traced : method, p, tolerance(p.image, p.filter)));
     }
 }
 
@@ -217,17 +340,20 @@ void rejects_bad_sizes(const std::function<void(int, int, int, int, float*)>& ca
 
 // ---- Step 1: direct convolution ---------------------------------------------------------------
 
+// The largest image with a 15 x 15 filter is traced.
 TEST(Direct, MatchesCpuReference) {
   REQUIRE_GPU();
-  matches_cpu_reference(direct_method, direct_tolerance, false);
+  const Method traced = traced_direct_method;
+  matches_cpu_reference(direct_method, direct_tolerance, false, &traced);
 }
 
-// The seed's picture: 512 x 512 pixels of 0 to 255 and its 5 x 5 filter.
+// The seed's picture: 512 x 512 pixels of 0 to 255 and its 5 x 5 filter (traced: a width that is
+// a multiple of 4 and a small square filter, where a fast path may take over).
 TEST(Direct, SeedFilterOnSeedImage) {
   REQUIRE_GPU();
   Problem p{512, 512, kSeedFilterSide, kSeedFilterSide, grader::random_floats(512 * 512, 0.0f, 255.0f),
             std::vector<float>(kSeedFilter, kSeedFilter + kSeedFilterSide * kSeedFilterSide)};
-  EXPECT_TRUE(run_and_compare(direct_method, p, direct_tolerance(p.image, p.filter)));
+  EXPECT_TRUE(run_and_compare(traced_direct_method, p, direct_tolerance(p.image, p.filter)));
 }
 
 TEST(Direct, ImpulseGivesTheFilterCentred) {
@@ -289,19 +415,29 @@ TEST(Fft, PadsToAFriendlySizeLargeEnough) {
 }
 
 // One FftConvolution serves many images: nothing of the last image may leak into the next (the
-// inverse transform overwrites the padded buffer, padding included).
+// inverse transform overwrites the padded buffer, padding included). The third image goes on a
+// stream of the check's own and is traced, with a small square filter and with a non-square one.
 TEST(Fft, ManyImagesOneConvolution) {
   REQUIRE_GPU();
-  Problem p = random_problem(61, 77, 5, 5);
-  FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
-  for (int image = 0; image < 3; ++image) {
-    SCOPED_TRACE("image " + std::to_string(image + 1) + " of 3 through the same FftConvolution");
-    p.image = grader::random_floats(p.pixels(), 0.0f, 1.0f);
-    const auto d_image = grader::device(p.image);
-    Output<float> out(p.pixels());
-    convolve_fft(fft, d_image.data(), out.data());
-    EXPECT_TRUE(grader::matches(convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width),
-                                out, grader::Tolerance::close(fft_tolerance(p.image, p.filter), 0)));
+  for (const auto& [filter_height, filter_width] : std::vector<std::pair<int, int>>{{5, 5}, {4, 6}}) {
+    Problem p = random_problem(61, 77, filter_height, filter_width);
+    FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
+    for (int image = 0; image < 3; ++image) {
+      SCOPED_TRACE("image " + std::to_string(image + 1) + " of 3 through the same FftConvolution, " + p.describe());
+      p.image = grader::random_floats(p.pixels(), 0.0f, 1.0f);
+      const auto d_image = grader::device(p.image);
+      Output<float> out(p.pixels());
+      if (image == 2) {
+        const CheckStream stream;
+        grader::expect_ran([&] { convolve_fft(fft, d_image.data(), out.data(), stream.get()); }, fft_rules(stream.get()));
+        stream.finish();
+      } else {
+        convolve_fft(fft, d_image.data(), out.data());
+      }
+      EXPECT_TRUE(grader::matches(convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width),
+                                  out, grader::Tolerance::close(fft_tolerance(p.image, p.filter), 0)));
+    }
+    CUDA_CHECK(cudaDeviceSynchronize());  // `fft`'s buffers are freed at the end of this scope
   }
 }
 
@@ -333,11 +469,87 @@ TEST(CpuCrossover, FindsWhereFftStartsToWin) {
   EXPECT_EQ(fft_wins_from({}), 0);
 }
 
+// What the GPU did in a traced call: the durations of its kernels, copies and memsets added up
+// (busy_ms), and how many there were.
+struct GpuWork {
+  double busy_ms = 0;
+  std::size_t operations = 0;
+};
+
+GpuWork gpu_work(const grader::Trace& t) {
+  std::uint64_t ns = 0;
+  for (const auto& k : t.kernels) ns += k.end - k.start;
+  for (const auto& c : t.copies) ns += c.end - c.start;
+  for (const auto& m : t.memsets) ns += m.end - m.start;
+  return {ns / 1e6, t.kernels.size() + t.copies.size() + t.memsets.size()};
+}
+
+// The median of three traced calls by busy time (busy_ms 0 where the trace is not available).
+GpuWork median_gpu_work(const std::function<void()>& call) {
+  std::vector<GpuWork> runs;
+  for (int run = 0; run < 3; ++run) {
+    const grader::Trace t = grader::trace(call);
+    if (!t.available) return {};
+    runs.push_back(gpu_work(t));
+  }
+  std::sort(runs.begin(), runs.end(), [](const GpuWork& a, const GpuWork& b) { return a.busy_ms < b.busy_ms; });
+  return runs[1];
+}
+
+// A reported time against the GPU work of the same call, traced separately. Two calls of the
+// same work differ by a few percent (clocks, L2): 10% and 0.01 ms below. Events around a call
+// also time the gaps between its launches, which the busy time leaves out: a call of many
+// short kernels (cuFFT's) is bound by the host's launches, up to about 10 us each on an H100,
+// so above it 10%, 0.05 ms and 0.01 ms per kernel or copy. A plan or buffer made between the
+// marks adds milliseconds.
+testing::AssertionResult reported_time_fits(double reported_ms, const GpuWork& traced, const std::string& what) {
+  const double low = 0.9 * traced.busy_ms - 0.01,
+               high = 1.1 * traced.busy_ms + 0.05 + 0.01 * static_cast<double>(traced.operations);
+  if (reported_ms >= low && reported_ms <= high) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << what << " says " << reported_ms << " ms; the trace of the same call shows the "
+                                     << "GPU busy " << traced.busy_ms << " ms in " << traced.operations
+                                     << " kernels and copies (allowed: " << std::max(0.0, low) << " to " << high
+                                     << " ms): record the events right before and right after what they time";
+}
+
+// Step 3's times against the trace: each reported time against the GPU time of the same work,
+// the student's own convolve_direct and convolve_fft on an image of the same size with a filter
+// of the same side, traced. A time that is shorter timed less than the work, one much longer
+// timed more (a plan or a buffer made inside the marks).
+void expect_times_match_the_trace(int side, const std::vector<CrossoverPoint>& points) {
+  if (grader::under_sanitizer()) return;  // nothing is traced there
+  const std::vector<float> pixels = grader::random_floats(static_cast<std::size_t>(side) * side, 0.0f, 1.0f);
+  const auto image = grader::device(pixels);
+  stepwise::DeviceBuffer<float> out(pixels.size());
+  for (const CrossoverPoint& point : points) {
+    const int s = point.filter_side;
+    const std::vector<float> filter = grader::random_floats(static_cast<std::size_t>(s) * s, -1.0f, 1.0f);
+    FftConvolution fft = make_fft_convolution(side, side, filter.data(), s, s);
+    const GpuWork direct =
+        median_gpu_work([&] { convolve_direct(image.data(), side, side, filter.data(), s, s, out.data()); });
+    const GpuWork through_fft = median_gpu_work([&] { convolve_fft(fft, image.data(), out.data()); });
+    if (direct.busy_ms == 0 || through_fft.busy_ms == 0) return;  // not traced
+    const std::string at = " at " + std::to_string(s) + " x " + std::to_string(s);
+    EXPECT_TRUE(reported_time_fits(point.direct_ms, direct, "your direct_ms" + at));
+    EXPECT_TRUE(reported_time_fits(point.fft_ms, through_fft,
+                                   "your fft_ms" + at + " (the FftConvolution is made before the marks)"));
+    CUDA_CHECK(cudaDeviceSynchronize());  // `fft`'s buffers are freed at the end of this scope
+  }
+}
+
+// Step 3 runs both methods, the student's kernels and cuFFT's, and returns with all of it done.
+grader::Rules crossover_rules() {
+  grader::Rules rules("step 3 (measure_crossover)");
+  rules.also(own_and_cufft_kernels_only).library("cuFFT").done_when_returned();
+  return rules;
+}
+
 TEST(Crossover, MeasuresEverySide) {
   REQUIRE_GPU();
   const int side = grader::under_sanitizer() ? 48 : 512;
   const std::vector<int> filter_sides = {1, 4, 31};
-  const std::vector<CrossoverPoint> points = measure_crossover(side, side, filter_sides);
+  std::vector<CrossoverPoint> points;
+  grader::expect_ran([&] { points = measure_crossover(side, side, filter_sides); }, crossover_rules());
   ASSERT_EQ(points.size(), filter_sides.size()) << "one point per filter side";
   for (std::size_t i = 0; i < points.size(); ++i) {
     EXPECT_EQ(points[i].filter_side, filter_sides[i]) << "the points in the order of the sides given";
@@ -350,13 +562,14 @@ TEST(Crossover, MeasuresEverySide) {
            "each side, after the work was queued?";
   for (int bad : {0, 64})
     EXPECT_THROW(measure_crossover(side, side, {3, bad}), std::invalid_argument) << "filter side " << bad;
+  if (points.size() == filter_sides.size()) expect_times_match_the_trace(side, points);
 }
 
 // ---- Speed --------------------------------------------------------------------------------------
 
 // One method on a large random image, as the grader times it: fresh pixels before every run, the
-// output poisoned, and after the run a sample of the output (a grid of pixels, the corners and
-// the last pixel) checked against the CPU reference.
+// output poisoned, and after the run a sample of the output (random pixels, new for every check,
+// the first and the last among them, and the other two corners) checked against the CPU reference.
 class TimedConvolution {
  public:
   TimedConvolution(int side, std::vector<float> filter, int filter_side)
@@ -368,22 +581,24 @@ class TimedConvolution {
   float* out() { return out_.data(); }
   const std::vector<float>& filter() const { return filter_; }
 
-  grader::Workload workload(std::function<void()> call, double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) {
-    return {[this] {
-              grader::refill_random(image_.data(), pixels(), 0.0f, 1.0f);
-              grader::poison(out_.data(), pixels());
-            },
-            std::move(call), [this, tolerance] { return sample_is_right(tolerance); }};
+  grader::Workload workload(std::function<void()> call, double (*tolerance)(const std::vector<float>&, const std::vector<float>&),
+                            grader::Rules what_ran) {
+    grader::Workload work{[this] {
+                            grader::refill_random(image_.data(), pixels(), 0.0f, 1.0f);
+                            grader::poison(out_.data(), pixels());
+                          },
+                          std::move(call), [this, tolerance] { return sample_is_right(tolerance); }};
+    work.what_ran = std::move(what_ran);
+    return work;
   }
 
  private:
   testing::AssertionResult sample_is_right(double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) const {
     const std::vector<float> image = image_.to_host(), out = out_.to_host();
     const double tol = tolerance(image, filter_);
-    std::vector<std::size_t> sample;
-    const std::size_t n = pixels(), stride = std::max<std::size_t>(1, n / 4093);
-    for (std::size_t i = 0; i < n; i += stride) sample.push_back(i);
-    for (std::size_t i : {std::size_t{0}, std::size_t(side_ - 1), n - side_, n - 1}) sample.push_back(i);
+    const std::size_t n = pixels();
+    std::vector<std::size_t> sample = grader::Sample(n, 4093).indices();
+    for (std::size_t i : {std::size_t(side_ - 1), n - side_}) sample.push_back(i);
     grader::MismatchReport report;
     for (std::size_t i : sample) {
       const int y = static_cast<int>(i / side_), x = static_cast<int>(i % side_);
@@ -420,7 +635,7 @@ TEST(DirectSpeed, FiveByFiveNearCopyBandwidth) {
   TimedConvolution t(speed_side(16384, 2), seed_filter(), kSeedFilterSide);
   const grader::Workload work = t.workload(
       [&] { convolve_direct(t.image(), t.side(), t.side(), t.filter().data(), kSeedFilterSide, kSeedFilterSide, t.out()); },
-      direct_tolerance);
+      direct_tolerance, direct_rules(t.filter().size(), nullptr));
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(8.0 * t.pixels(), grader::gpu_median_ms(work)); });
 }
 
@@ -458,7 +673,7 @@ void expect_fft_near_its_transforms(int side) {
   TimedConvolution t(side, seed_filter(), kSeedFilterSide);
   FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), kSeedFilterSide, kSeedFilterSide);
   TransformsFloor floor(side, side, kSeedFilterSide);
-  const grader::Workload work = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance);
+  const grader::Workload work = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance, fft_rules(nullptr));
   grader::expect_speed([&] {
     const double ms = grader::gpu_median_ms(work), floor_ms = floor.ms();
     std::ostringstream how;
@@ -490,8 +705,10 @@ TEST(CrossoverSpeed, FftWinsAt63Taps) {
   TimedConvolution t(side, grader::random_floats(63 * 63, -1.0f, 1.0f), 63);
   FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), 63, 63);
   const grader::Workload direct = t.workload(
-      [&] { convolve_direct(t.image(), side, side, t.filter().data(), 63, 63, t.out()); }, direct_tolerance);
-  const grader::Workload through_fft = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance);
+      [&] { convolve_direct(t.image(), side, side, t.filter().data(), 63, 63, t.out()); }, direct_tolerance,
+      direct_rules(t.filter().size(), nullptr));
+  const grader::Workload through_fft =
+      t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance, fft_rules(nullptr));
   grader::expect_speed([&] {
     const double direct_ms = grader::gpu_median_ms(direct);
     return grader::speedup(direct_ms, grader::gpu_median_ms(through_fft), "the direct method at 63 x 63 taps");

@@ -122,6 +122,42 @@ std::vector<double> float_horner(const std::vector<float>& c, const std::vector<
   return out;
 }
 
+// ---- What ran (grader/trace.h) ------------------------------------------------------------------
+//
+// The kernels of steps 2 and 4 are compiled at run time: the trace must show a kernel that nvcc
+// did not build (runtime_compiled()), none that nvcc built from the student's files (the
+// ahead-of-time kernels of polynomial_aot.cuh launched instead are caught so), and no library.
+// multiply_them and evaluate_polynomial launch on the default stream and return at once, on
+// device arrays; multiply_them_in_out copies in, launches, copies back, and returns when done.
+
+grader::Rules runtime_rules(const std::string& step) {
+  grader::Rules rules(step);
+  rules.own_kernels().runtime_compiled().on_stream(nullptr);
+  return rules;
+}
+grader::Rules device_arrays_rules(const std::string& step) {
+  grader::Rules rules = runtime_rules(step);
+  rules.returns_at_once().no_host_copies();
+  return rules;
+}
+grader::Rules in_out_rules(int n) {
+  grader::Rules rules = runtime_rules("step 2 (multiply_them_in_out)");
+  rules.done_when_returned().also([n](const grader::Trace& t) -> testing::AssertionResult {
+    const std::uint64_t array = static_cast<std::uint64_t>(n) * sizeof(float);
+    std::uint64_t in = 0, out = 0;
+    for (const grader::TracedCopy& c : t.copies) {
+      if (c.direction == "host to device") in += c.bytes;
+      if (c.direction == "device to host") out += c.bytes;
+    }
+    if (in == 2 * array && out == array) return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "copied " << in << " B to the GPU and " << out << " B back; drv.In and "
+                                       << "drv.Out copy a and b in (" << 2 * array << " B) and dest back (" << array
+                                       << " B), once each";
+  });
+  return rules;
+}
+const char* const kEvaluatePolynomial = "step 4 (evaluate_polynomial)";
+
 // ---- step 1: the architecture, compiling, loading --------------------------------------------
 
 TEST(CpuArchitecture, OptionNamesTheTarget) {
@@ -239,7 +275,11 @@ TEST(MultiplyThem, InOutAtTheSeedsSizes) {
     SCOPED_TRACE("n = " + std::to_string(n) + (n == 2000 ? " (more than one block can hold)" : ""));
     const std::vector<float> a = grader::random_floats(n, -3, 3), b = grader::random_floats(n, -3, 3);
     std::vector<float> dest = grader::poisoned_host<float>(n);
-    multiply_them_in_out(kernel, dest.data(), a.data(), b.data(), n);
+    const auto call = [&] { multiply_them_in_out(kernel, dest.data(), a.data(), b.data(), n); };
+    if (n == large)
+      grader::expect_ran(call, in_out_rules(n));
+    else
+      call();
     EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
   }
 }
@@ -247,12 +287,17 @@ TEST(MultiplyThem, InOutAtTheSeedsSizes) {
 TEST(MultiplyThem, DeviceArraysAtEverySize) {
   REQUIRE_GPU();
   const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
-  for (int n : grader::standard_sizes(3 * sizeof(float))) {
+  const std::vector<int> sizes = grader::standard_sizes(3 * sizeof(float));
+  for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const std::vector<float> a = grader::random_floats(n, -3, 3), b = grader::random_floats(n, -3, 3);
     auto d_a = grader::device(a), d_b = grader::device(b);
     Output<float> dest(n);
-    multiply_them(kernel, dest.data(), d_a.data(), d_b.data(), n);
+    const auto call = [&] { multiply_them(kernel, dest.data(), d_a.data(), d_b.data(), n); };
+    if (n == sizes.back())
+      grader::expect_ran(call, device_arrays_rules("step 2 (multiply_them)"));
+    else
+      call();
     EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
   }
 }
@@ -300,7 +345,12 @@ TEST(Polynomial, MatchesFloatHornerBitForBit) {
       const std::vector<float> x = grader::random_floats(n, -1, 1);
       auto d_x = grader::device(x);
       Output<float> out(n);
-      evaluate_polynomial(cache, c, d_x.data(), out.data(), n);
+      // The largest call of degree 48 is traced (its kernel is in the cache by then).
+      const auto call = [&] { evaluate_polynomial(cache, c, d_x.data(), out.data(), n); };
+      if (degree == 48 && n == 1000003)
+        grader::expect_ran(call, device_arrays_rules(kEvaluatePolynomial));
+      else
+        call();
       EXPECT_TRUE(grader::matches(float_horner(c, x), out, Tolerance::exact()))
           << "each coefficient must be an exact float literal (%a), and each step fmaf(acc, v, c[k])";
     }
@@ -328,28 +378,24 @@ TEST(Polynomial, CompilesOncePerPolynomial) {
 int speed_size() { return static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, 2 * sizeof(float))); }
 
 // The timed call through a Workload: fresh x in [-1, 1] and a poisoned output before every run;
-// afterwards a sample of the output (every stride-th value and the last 1000) is checked bit for
-// bit against the CPU's float Horner. The sample is gathered by one strided copy, which waits for
-// the default stream only, so work hidden on another stream is caught as not ready.
+// afterwards a sample of the output (grader::Sample: random indices, new for every check, the
+// first and the last among them) is checked bit for bit against the CPU's float Horner. The
+// sample is gathered on the default stream, so work hidden on another stream is caught as not
+// ready.
 grader::Workload polynomial_workload(KernelCache& cache, const std::vector<float>& c, stepwise::DeviceBuffer<float>& x,
                                      stepwise::DeviceBuffer<float>& out, int n) {
-  return grader::Workload{
+  grader::Workload work{
       [&x, &out, n] {
         grader::refill_random(x.data(), n, -1.0f, 1.0f);
         grader::poison(out.data(), n);
       },
       [&cache, &c, &x, &out, n] { evaluate_polynomial(cache, c, x.data(), out.data(), n); },
       [&c, &x, &out, n]() -> testing::AssertionResult {
-        const int stride = std::max(1, n / 65536), strided = (n + stride - 1) / stride;
-        const int tail = std::min(n, 1000);
-        std::vector<float> xs(strided + tail), outs(strided + tail);
-        for (auto [to, from] : {std::pair<float*, const float*>{xs.data(), x.data()}, {outs.data(), out.data()}}) {
-          CUDA_CHECK(cudaMemcpy2D(to, sizeof(float), from, stride * sizeof(float), sizeof(float), strided,
-                                  cudaMemcpyDeviceToHost));
-          CUDA_CHECK(cudaMemcpy(to + strided, from + (n - tail), tail * sizeof(float), cudaMemcpyDeviceToHost));
-        }
-        return grader::matches(float_horner(c, xs), outs, Tolerance::exact());
+        const grader::Sample sample(static_cast<std::size_t>(n));
+        return sample.matches(float_horner(c, sample.of(x.data())), sample.of(out.data()), Tolerance::exact());
       }};
+  work.what_ran = device_arrays_rules(kEvaluatePolynomial);
+  return work;
 }
 
 // The same polynomial compiled by nvcc ahead of time and by NVRTC at run time: the same compiler,

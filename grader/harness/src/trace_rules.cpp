@@ -72,9 +72,13 @@ Result Rules::check_own_kernels(const Trace& t) const {
         any_foreign = true;
       }
     }
-    if (any_foreign)
+    if (any_foreign) {
+      std::string allowed;
+      for (const std::string& library : allowed_) allowed += (allowed.empty() ? "" : " and ") + library;
       return testing::AssertionFailure() << "ran " << foreign.str() << (any_own ? ", not only kernels of yours" : " and no kernel of yours")
-                                         << ": this step is to be written by hand";
+                                         << (allowed.empty() ? ": this step is to be written by hand"
+                                                             : ": this step runs only " + allowed + " and kernels of yours");
+    }
     bool any_allowed_library = false;
     for (const TracedKernel& k : t.kernels)
       any_allowed_library = any_allowed_library || (k.origin == Origin::library &&
@@ -285,6 +289,24 @@ Result reported_time_matches(double reported_ms, double traced_ms, const std::st
   return testing::AssertionFailure() << what << " says " << ms(reported_ms) << "; the trace shows " << ms(traced_ms)
                                      << ": record the events right before and right after what they time, on the "
                                      << "stream it runs on";
+}
+
+Result reported_time_matches(double reported_ms, const Trace& t, std::uint64_t start, std::uint64_t end,
+                             const std::string& what) {
+  std::uint64_t before = t.called_at, after = t.returned_at > end ? t.returned_at : end;
+  auto around = [&](std::uint64_t s, std::uint64_t e) {
+    if (e <= start && e > before) before = e;
+    if (s >= end && s < after) after = s;
+  };
+  for (const TracedKernel& k : t.kernels) around(k.start, k.end);
+  for (const TracedCopy& c : t.copies) around(c.start, c.end);
+  for (const TracedMemset& m : t.memsets) around(m.start, m.end);
+  const double traced_ms = (end - start) / 1e6, window_ms = (after - std::min(before, start)) / 1e6;
+  if (reported_ms >= 0.9 * traced_ms - 0.01 && reported_ms <= 1.1 * window_ms + 0.05) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << what << " says " << reported_ms << " ms; the trace shows its work took "
+                                     << traced_ms << " ms on the GPU, and " << window_ms << " ms from the end of the "
+                                     << "work before it to the start of the work after it: record the events right "
+                                     << "before and right after what they time";
 }
 
 }  // namespace grader

@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <set>
@@ -193,11 +194,37 @@ std::function<void()> with_trick(const std::function<void()>& call, const Rules&
 // check failed saying what the broken rule says, "[ MISSED   ]" otherwise (the grader's main).
 void install_trick_listener();
 
-// Times a student's code reports against what the trace shows: `reported_ms` for `what` ("your
+// Times a student's code reports against what the trace shows.
+//
+// In the traced call itself: the events around a part time the GPU from when it reached the first
+// (the end of the work queued before the part, or later if the host was still queueing: the
+// launch, the host's staging of a pageable copy) to when it reached the second (the part's end,
+// or later: a pageable copy back is unstaged by the host after its last transfer). So the
+// reported time must be at least the traced time of the part's work [start, end] (10% and 0.01
+// ms) and at most the time from the end of the work before it (or the call's start) to the start
+// of the work after it (or the call's return), plus 10% and 0.05 ms. (The work's time alone is
+// too tight a ceiling: on an H100 a 32 MB pageable copy's events read 5.3 ms where its record
+// says 3.9 ms, and a 0.043 ms kernel's events 0.10 ms with its launch under CUPTI.)
+testing::AssertionResult reported_time_matches(double reported_ms, const Trace& trace, std::uint64_t start,
+                                               std::uint64_t end, const std::string& what);
+// The same for a part made of several records (kernels or copies): from the first start to the
+// last end.
+template <typename Record>
+testing::AssertionResult reported_time_matches(double reported_ms, const Trace& trace,
+                                               const std::vector<const Record*>& records, const std::string& what) {
+  if (records.empty()) return testing::AssertionFailure() << what << " says " << reported_ms << " ms; the trace shows no such work";
+  std::uint64_t start = UINT64_MAX, end = 0;
+  for (const Record* r : records) {
+    start = std::min(start, r->start);
+    end = std::max(end, r->end);
+  }
+  return reported_time_matches(reported_ms, trace, start, end, what);
+}
+
+// From an untraced call against a traced call of the same work: `reported_ms` for `what` ("your
 // copy-in time") must lie within 10% (and 0.05 ms) of the traced GPU time of the work it names
-// (`traced_ms`). Take the reported time from an untraced call and the traced time from a traced
-// call of the same work: under CUPTI the first launch of each kernel after tracing starts is slow
-// on the host (about a millisecond on an H100), which events around it would time.
+// (`traced_ms`). Under CUPTI the first launch of each kernel after tracing starts is slow on the
+// host (about a millisecond on an H100), which events around it in the traced call would time.
 testing::AssertionResult reported_time_matches(double reported_ms, double traced_ms, const std::string& what);
 
 }  // namespace grader

@@ -1,0 +1,682 @@
+// Grader tests for lesson 13 (prefix sums: rows of a batch, one whole array in three phases and in
+// one pass with decoupled look-back, stream compaction, CUB as the ceiling).
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include "grader/grader.h"
+#include "scan.h"
+#include "stepwise/todo.h"
+
+namespace {
+
+using grader::Output;
+
+// ---- Streams and watched calls -------------------------------------------------------------------
+// Every function takes a stream; the correctness checks pass a non-blocking stream of their own,
+// so work left on the legacy default stream, or on a stream of the code's own, shows in the trace.
+class CheckStream {
+ public:
+  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~CheckStream() { cudaStreamDestroy(stream_); }
+  CheckStream(const CheckStream&) = delete;
+  CheckStream& operator=(const CheckStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// A scan whose blocks wait for one another can wait forever: a block spinning on a tile that no
+// started block will ever publish (README, "Why a tile's index comes from a counter"). Every
+// untraced call runs watched: the inputs are in place (device synchronised), the call is made,
+// and the check waits for its stream at most `limit` seconds. A kernel that never ends cannot be
+// stopped, and freeing memory would wait for it, so past the limit the test program reports the
+// failure and exits at once.
+void run_watched(const std::function<void()>& call, cudaStream_t stream, const std::string& what) {
+  CUDA_CHECK(cudaDeviceSynchronize());
+  call();
+  cudaEvent_t done = nullptr;
+  CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+  CUDA_CHECK(cudaEventRecord(done, stream));
+  const double limit = grader::under_sanitizer() ? 300 : 20;
+  const auto start = std::chrono::steady_clock::now();
+  cudaError_t state = cudaSuccess;
+  while ((state = cudaEventQuery(done)) == cudaErrorNotReady) {
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (waited > limit) {
+      ADD_FAILURE() << what << " did not finish within " << limit << " s. Is a block waiting for a tile that no "
+                    << "block which has started will ever publish (a deadlock: README, \"Why a tile's index comes "
+                    << "from a counter\")? The test program stops here: a kernel that never ends cannot be stopped.";
+      // GoogleTest's closing lines are never reached: say which check stopped the program, in their form.
+      const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
+      const testing::TestInfo* test = unit.current_test_info();
+      const std::string name = test ? std::string(test->test_suite_name()) + "." + test->name() : what;
+      std::printf("[  FAILED  ] %s (stopped: a kernel did not finish)\n", name.c_str());
+      std::printf("[==========] %d tests from %d test suites selected; the program stopped in %s\n",
+                  unit.test_to_run_count(), unit.test_suite_to_run_count(), name.c_str());
+      std::fflush(stdout);
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  CUDA_CHECK(state);
+  CUDA_CHECK(cudaEventDestroy(done));
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// The traced call: its rules checked, then the device synchronised. Made after watched calls of
+// the same size, so a scan that hangs has failed before it.
+void run_traced(const std::function<void()>& call, const grader::Rules& rules) {
+  CUDA_CHECK(cudaDeviceSynchronize());
+  grader::expect_ran(call, rules);
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// ---- Inputs --------------------------------------------------------------------------------------
+// int inputs: |x| at most 1000, and at most INT_MAX / n, so that no prefix sum overflows (the
+// functions wrap around like the hardware, but a right answer should not depend on it). Any order
+// of integer additions gives the same sums: a right scan is exact.
+// float inputs: uniform in [-1, 1] (sums that cancel).
+template <typename T>
+std::vector<T> scan_inputs(std::size_t n) {
+  if constexpr (std::is_same<T, int>::value) {
+    const long long hi = std::clamp<long long>(INT_MAX / std::max<long long>(1, static_cast<long long>(n)), 1, 1000);
+    return grader::random_ints(n, static_cast<int>(-hi), static_cast<int>(hi));
+  } else {
+    return grader::random_floats(n, -1.0f, 1.0f);
+  }
+}
+
+template <typename T>
+const char* type_name() {
+  return std::is_same<T, int>::value ? "int" : "float";
+}
+
+// ---- Float error bounds ----------------------------------------------------------------------------
+// Each output y_i = x_0 + ... + x_i is a float sum; whatever the order, if every term passes through
+// at most d roundings on its way to y_i, |y_i - exact| <= gamma(d) * (|x_0| + ... + |x_i|), with
+// gamma(d) = d u / (1 - d u), u = 2^-24 (Higham, Accuracy and Stability of Numerical Algorithms,
+// 4.2). d for the scans of this lesson, for a row or array of n elements:
+//   - the elements one thread adds in sequence, and the chains of carries from piece to piece or
+//     tile to tile (a row longer than its block, a sequential scan of tile totals, a look-back
+//     that adds the aggregates of up to all tiles before): a look-back hop adds a prefix into a
+//     warp's sum of 32 status words (5 levels), then into the exclusive prefix, then into the
+//     tile's own prefix, about 7 roundings per tile; with tiles of 128 elements or more, no chain
+//     is longer than n / 16, plus 32 for a thread's own elements;
+//   - the trees (Hillis-Steele or Blelloch levels, warp shuffles, a scan of the warps' totals)
+//     and the additions that bring the pieces together: 2 log2 n.
+double gamma(double depth) {
+  const double ku = depth * 0x1p-24;
+  return ku >= 1 ? INFINITY : ku / (1 - ku);
+}
+double scan_depth(long long n) { return n > 1 ? 2 * std::ceil(std::log2(static_cast<double>(n))) + std::ceil(n / 16.0) + 32 : 0; }
+
+// ---- Comparing a scan ------------------------------------------------------------------------------
+// `got`: the rows x cols outputs of an inclusive scan of each row of `x`. int: exact. float:
+// within the bound above. When every wrong value is the exclusive scan's (x_i left out), the
+// message says so.
+template <typename T>
+testing::AssertionResult scan_matches(const std::vector<T>& x, const std::vector<T>& got, long long rows, long long cols) {
+  grader::MismatchReport report;
+  const double depth = scan_depth(cols);
+  bool all_exclusive = true;
+  for (long long r = 0; r < rows; ++r) {
+    long double exact = 0, magnitude = 0;
+    for (long long c = 0; c < cols; ++c) {
+      const std::size_t i = static_cast<std::size_t>(r * cols + c);
+      const long double exclusive = exact;
+      exact += x[i];
+      magnitude += std::fabs(static_cast<long double>(x[i]));
+      const bool unwritten = grader::is_poison(got[i]);
+      bool right = false, is_exclusive = false;
+      if constexpr (std::is_same<T, int>::value) {
+        const int want = static_cast<int>(static_cast<std::uint32_t>(static_cast<long long>(exact)));
+        right = got[i] == want;
+        is_exclusive = got[i] == static_cast<int>(static_cast<long long>(exclusive));
+      } else {
+        const double bound = gamma(depth) * static_cast<double>(magnitude);
+        right = std::fabs(static_cast<long double>(got[i]) - exact) <= bound;
+        is_exclusive = std::fabs(static_cast<long double>(got[i]) - exclusive) <= bound;
+      }
+      if (right) continue;
+      all_exclusive = all_exclusive && is_exclusive && !unwritten;
+      if (report.add(unwritten)) {
+        std::ostringstream where, want, have;
+        where << (rows > 1 ? "row " + std::to_string(r) + ", " : std::string()) << "[" << c << "]";
+        want << std::setprecision(9) << static_cast<double>(exact);
+        have << std::setprecision(9) << got[i];
+        report.show(where.str(), want.str(), have.str(), unwritten);
+      }
+    }
+  }
+  if (report.count() == 0) return testing::AssertionSuccess();
+  std::string required = std::is_same<T, int>::value
+                             ? std::string("int: exact, in any order of additions")
+                             : "float: within gamma(" + std::to_string(static_cast<long long>(depth)) +
+                                   ") * (|x_0| + ... + |x_i|)";
+  if (all_exclusive)
+    required += "; every wrong value is the EXCLUSIVE scan (x[i] left out of out[i]): these functions return the "
+                "inclusive scan, out[i] = x[0] + ... + x[i]";
+  return report.failure(static_cast<std::size_t>(rows * cols), required,
+                        ": is every element of every piece or tile written, the last partial one too?");
+}
+
+// The largest size up to `wanted` that fits (grader::fit_in_device_memory); under compute-sanitizer
+// 2^16, 16 tiles of 4096: enough for every block to look back, small enough for a few seconds.
+int large_size(std::size_t wanted, std::size_t bytes_per_element) {
+  const std::size_t fits = grader::fit_in_device_memory(wanted, bytes_per_element);
+  return static_cast<int>(grader::under_sanitizer() ? std::min<std::size_t>(fits, 1 << 16) : fits);
+}
+
+// ---- Step 1: the rows --------------------------------------------------------------------------
+template <typename T>
+using RowScan = void (*)(const T*, T*, int, int, cudaStream_t);
+
+struct Shape {
+  int rows, cols;
+};
+
+// Rows of 0 and 1 elements, a warp and either side, a block (256) and a Blelloch piece (512) and
+// either side, 1024 either side, a prime, the seed's 1,280,000 rows of 4, and a large batch.
+std::vector<Shape> row_shapes() {
+  std::vector<Shape> shapes = {{0, 5},   {5, 0},    {1, 1},    {3, 31},    {2, 32},     {2, 33}, {4, 255}, {4, 256},
+                               {4, 257}, {3, 511},  {3, 512},  {3, 513},   {2, 1023},   {2, 1024}, {2, 1025},
+                               {1, 100003}};
+  if (grader::under_sanitizer()) {
+    shapes.push_back({64, 1000});
+  } else {
+    shapes.push_back({1280000, 4});
+    shapes.push_back({4096, 4099});
+  }
+  return shapes;
+}
+
+// The trace of the other row scan on the same rows, into scratch memory: none where that one is
+// not written yet (or fails: its own checks say so), or under compute-sanitizer (nothing is traced).
+template <typename T>
+std::optional<grader::Trace> trace_of(RowScan<T> other, const T* x, int rows, int cols, cudaStream_t stream) {
+  if (grader::under_sanitizer()) return std::nullopt;
+  stepwise::DeviceBuffer<T> scratch(static_cast<std::size_t>(rows) * cols);
+  try {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    return grader::trace([&] { other(x, scratch.data(), rows, cols, stream); }, stream);
+  } catch (const std::exception&) {  // a TODO (stepwise::NotImplemented), or a failure of that step
+    return std::nullopt;
+  }
+}
+
+// Every shape, then bad arguments. The call on the last shape is traced: a kernel of the
+// student's, with shared memory, on the stream given, and not the kernel of the other row scan.
+template <typename T>
+void expect_rows_right(RowScan<T> scan, const std::string& step, RowScan<T> other, const std::string& other_step) {
+  const std::vector<Shape> shapes = row_shapes();
+  const CheckStream stream;
+  for (const Shape& s : shapes) {
+    SCOPED_TRACE(std::string(type_name<T>()) + ", " + std::to_string(s.rows) + " rows x " + std::to_string(s.cols) +
+                 " columns");
+    const std::size_t n = static_cast<std::size_t>(s.rows) * s.cols;
+    const std::vector<T> x = scan_inputs<T>(n);
+    auto d_x = grader::device(x);
+    Output<T> out(n);
+    const auto call = [&] { scan(d_x.data(), out.data(), s.rows, s.cols, stream.get()); };
+    run_watched(call, stream.get(), step);
+    EXPECT_TRUE(out.guard_intact());
+    EXPECT_TRUE(scan_matches(x, out.to_host(), s.rows, s.cols));
+    if (&s == &shapes.back()) {  // traced: a kernel of the student's, in shared memory, on the stream
+      grader::Rules rules = grader::Rules::kernel_step(step, stream.get()).shared_memory();
+      if (const std::optional<grader::Trace> theirs = trace_of(other, d_x.data(), s.rows, s.cols, stream.get()))
+        rules.kernels_differ_from(*theirs, other_step);
+      out.poison();
+      run_traced(call, rules);
+      EXPECT_TRUE(scan_matches(x, out.to_host(), s.rows, s.cols));
+    }
+  }
+  Output<T> out(4);
+  EXPECT_THROW(scan(out.data(), out.data(), -1, 2, stream.get()), std::invalid_argument) << "rows = -1 must throw";
+  EXPECT_THROW(scan(out.data(), out.data(), 2, -1, stream.get()), std::invalid_argument) << "cols = -1 must throw";
+}
+
+TEST(RowScan, HillisSteeleInt) {
+  REQUIRE_GPU();
+  expect_rows_right<int>(scan_rows_hillis_steele, "step 1 (scan_rows_hillis_steele)", scan_rows_blelloch,
+                         "step 1 (scan_rows_blelloch)");
+}
+TEST(RowScan, HillisSteeleFloat) {
+  REQUIRE_GPU();
+  expect_rows_right<float>(scan_rows_hillis_steele, "step 1 (scan_rows_hillis_steele)", scan_rows_blelloch,
+                         "step 1 (scan_rows_blelloch)");
+}
+TEST(RowScan, BlellochInt) {
+  REQUIRE_GPU();
+  expect_rows_right<int>(scan_rows_blelloch, "step 1 (scan_rows_blelloch)", scan_rows_hillis_steele,
+                         "step 1 (scan_rows_hillis_steele)");
+}
+TEST(RowScan, BlellochFloat) {
+  REQUIRE_GPU();
+  expect_rows_right<float>(scan_rows_blelloch, "step 1 (scan_rows_blelloch)", scan_rows_hillis_steele,
+                         "step 1 (scan_rows_hillis_steele)");
+}
+
+// Seed 004's table: row r holds x, x^2, x^3, x^4 with x = r % 4 + 1; its running sums are the power
+// sums 1 2 3 4 / 2 6 14 30 / 3 12 39 120 / 4 20 84 340, exact in float and in int.
+TEST(RowScan, SeedPowerSumTable) {
+  REQUIRE_GPU();
+  const int rows = 16, cols = 4;
+  std::vector<float> x(rows * cols);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) x[r * cols + c] = std::pow(static_cast<float>(r % 4 + 1), static_cast<float>(c + 1));
+  const float table[4][4] = {{1, 2, 3, 4}, {2, 6, 14, 30}, {3, 12, 39, 120}, {4, 20, 84, 340}};
+  for (RowScan<float> scan : {static_cast<RowScan<float>>(scan_rows_hillis_steele),
+                              static_cast<RowScan<float>>(scan_rows_blelloch)}) {
+    auto d_x = grader::device(x);
+    Output<float> out(x.size());
+    const CheckStream stream;
+    run_watched([&] { scan(d_x.data(), out.data(), rows, cols, stream.get()); }, stream.get(), "the row scan");
+    const std::vector<float> got = out.to_host();
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        EXPECT_EQ(got[r * cols + c], table[r % 4][c]) << "row " << r << ", column " << c << " (x = " << r % 4 + 1 << ")";
+  }
+}
+
+// ---- Step 2: one whole array ---------------------------------------------------------------------
+template <typename T>
+using ArrayScan = void (*)(const T*, T*, int, cudaStream_t);
+
+// 0, 1, a warp and either side, 1024 and 4096 either side (common block and tile sizes), a prime,
+// 2^24 (thousands of blocks of any size: far more than the GPU holds at once), and for int the
+// largest the speed checks use (2^28 where memory allows).
+template <typename T>
+std::vector<int> array_sizes() {
+  std::vector<int> sizes = {0, 1, 31, 32, 33, 1023, 1024, 1025, 4095, 4096, 4097, 100003};
+  sizes.push_back(large_size(1 << 24, 2 * sizeof(T)));
+  if (std::is_same<T, int>::value && !grader::under_sanitizer())
+    sizes.push_back(static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, 3 * sizeof(T))));
+  return sizes;
+}
+
+// A single-pass scan is one kernel.
+testing::AssertionResult one_kernel(const grader::Trace& t) {
+  const std::size_t count = t.kernels_of(grader::Origin::student).size();
+  if (count == 1) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "launched " << count << " kernels of yours: the single-pass scan is one kernel, "
+                                     << "each block finding its tile's offset by looking back (three launches are "
+                                     << "the three-phase scan)";
+}
+
+template <typename T>
+void expect_array_right(ArrayScan<T> scan, const std::string& step, bool single_pass) {
+  const std::vector<int> sizes = array_sizes<T>();
+  const CheckStream stream;
+  for (int n : sizes) {
+    SCOPED_TRACE(std::string(type_name<T>()) + ", n = " + std::to_string(n));
+    const std::vector<T> x = scan_inputs<T>(n);
+    auto d_x = grader::device(x);
+    Output<T> out(n);
+    const auto call = [&] { scan(d_x.data(), out.data(), n, stream.get()); };
+    run_watched(call, stream.get(), step);
+    EXPECT_TRUE(out.guard_intact());
+    EXPECT_TRUE(scan_matches(x, out.to_host(), 1, n));
+    if (n == sizes.back()) {
+      grader::Rules rules = grader::Rules::kernel_step(step, stream.get());
+      if (single_pass) rules.also(one_kernel);
+      out.poison();
+      run_traced(call, rules);
+      EXPECT_TRUE(scan_matches(x, out.to_host(), 1, n));
+    }
+  }
+  Output<T> out(4);
+  EXPECT_THROW(scan(out.data(), out.data(), -1, stream.get()), std::invalid_argument) << "n = -1 must throw";
+}
+
+TEST(WholeScan, ThreePhaseInt) {
+  REQUIRE_GPU();
+  expect_array_right<int>(scan_three_phase, "step 2 (scan_three_phase)", false);
+}
+TEST(WholeScan, ThreePhaseFloat) {
+  REQUIRE_GPU();
+  expect_array_right<float>(scan_three_phase, "step 2 (scan_three_phase)", false);
+}
+TEST(WholeScan, SinglePassInt) {
+  REQUIRE_GPU();
+  expect_array_right<int>(scan_single_pass, "step 2 (scan_single_pass)", true);
+}
+TEST(WholeScan, SinglePassFloat) {
+  REQUIRE_GPU();
+  expect_array_right<float>(scan_single_pass, "step 2 (scan_single_pass)", true);
+}
+
+// Arrays that start 1 to 3 elements into an allocation (not 16-byte aligned): vector loads must
+// fall back, and nothing before the start may be read into the sums.
+TEST(WholeScan, UnalignedArrays) {
+  REQUIRE_GPU();
+  const CheckStream stream;
+  for (ArrayScan<int> scan : {static_cast<ArrayScan<int>>(scan_three_phase), static_cast<ArrayScan<int>>(scan_single_pass)}) {
+    for (int n : {5, 4097, 100003}) {
+      for (int offset : {1, 3}) {
+        SCOPED_TRACE("n = " + std::to_string(n) + ", both arrays starting " + std::to_string(offset) + " ints in");
+        const std::vector<int> x = scan_inputs<int>(n + offset);
+        auto d_x = grader::device(x);
+        Output<int> out(n + offset);
+        run_watched([&] { scan(d_x.data() + offset, out.data() + offset, n, stream.get()); }, stream.get(),
+                    "the whole-array scan");
+        std::vector<int> got = out.to_host();
+        for (int i = 0; i < offset; ++i) EXPECT_TRUE(grader::is_poison(got[i])) << "wrote before the output's start";
+        EXPECT_TRUE(scan_matches(std::vector<int>(x.begin() + offset, x.end()),
+                                 std::vector<int>(got.begin() + offset, got.end()), 1, n));
+      }
+    }
+  }
+}
+
+// ---- Step 3: compaction --------------------------------------------------------------------------
+template <typename T>
+using Compact = std::function<void(const T*, T*, int*, int, T, cudaStream_t)>;
+
+// Thresholds that keep everything, about half, a few, and nothing.
+template <typename T>
+std::vector<T> thresholds() {
+  if constexpr (std::is_same<T, int>::value) return {-2000, 0, 990, 1000};
+  else return {-2.0f, 0.0f, 0.99f, 1.0f};
+}
+
+// int: -1000 .. 1000; float: -1 .. 1.
+template <typename T>
+std::vector<T> compaction_inputs(std::size_t n) {
+  if constexpr (std::is_same<T, int>::value) return grader::random_ints(n, -1000, 1000);
+  else return grader::random_floats(n, -1.0f, 1.0f);
+}
+
+// The kept elements, in order; the count exact; nothing at or past out[count] written.
+template <typename T>
+testing::AssertionResult compaction_matches(const std::vector<T>& x, T threshold, int count,
+                                            const std::vector<T>& got) {
+  std::vector<T> want;
+  for (T v : x)
+    if (v > threshold) want.push_back(v);
+  if (grader::is_poison(count)) return testing::AssertionFailure() << "*count was never written";
+  if (count != static_cast<int>(want.size()))
+    return testing::AssertionFailure() << "*count is " << count << ", but " << want.size() << " of the " << x.size()
+                                       << " elements are > " << threshold;
+  for (std::size_t i = count; i < got.size(); ++i)
+    if (!grader::is_poison(got[i]))
+      return testing::AssertionFailure() << "out[" << i << "] was written, at or past the count " << count
+                                         << ": nothing past the kept elements may be written";
+  for (int i = 0; i < count; ++i) {
+    if (got[i] == want[i]) continue;
+    std::vector<T> a(want), b(got.begin(), got.begin() + count);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::ostringstream message;
+    message << "out[" << i << "] is " << got[i] << ", expected " << want[i] << " (the kept elements, in input order)";
+    if (a == b) message << ": the right elements, in the wrong order. Compaction keeps the input order: element i "
+                        << "goes to the number of kept elements before it (a scan of the flags), not to a slot taken "
+                        << "from a counter";
+    return testing::AssertionFailure() << message.str();
+  }
+  return testing::AssertionSuccess();
+}
+
+template <typename T>
+void expect_compaction_right(const Compact<T>& compact, const grader::Rules& rules, const CheckStream& stream) {
+  std::vector<int> sizes = {0, 1, 31, 33, 1025, 4096, 4097, 100003};
+  sizes.push_back(large_size(1 << 24, 2 * sizeof(T)));
+  for (int n : sizes) {
+    for (T threshold : thresholds<T>()) {
+      SCOPED_TRACE(std::string(type_name<T>()) + ", n = " + std::to_string(n) + ", kept: > " + std::to_string(threshold));
+      const std::vector<T> in = compaction_inputs<T>(n);
+      auto d_x = grader::device(in);
+      Output<T> out(n);
+      Output<int> count(1);
+      const auto call = [&] { compact(d_x.data(), out.data(), count.data(), n, threshold, stream.get()); };
+      run_watched(call, stream.get(), rules.step());
+      EXPECT_TRUE(out.guard_intact());
+      EXPECT_TRUE(count.guard_intact());
+      EXPECT_TRUE(compaction_matches(in, threshold, count.to_host()[0], out.to_host()));
+      if (n == sizes.back() && threshold == T(0)) {
+        out.poison();
+        count.poison();
+        run_traced(call, rules);
+        EXPECT_TRUE(compaction_matches(in, threshold, count.to_host()[0], out.to_host()));
+      }
+    }
+  }
+  Output<T> out(4);
+  Output<int> count(1);
+  EXPECT_THROW(compact(out.data(), out.data(), count.data(), -1, T(0), stream.get()), std::invalid_argument)
+      << "n = -1 must throw";
+}
+
+TEST(Compact, KeepsOrderAndCountInt) {
+  REQUIRE_GPU();
+  const CheckStream stream;
+  expect_compaction_right<int>([](const int* in, int* out, int* count, int n, int t, cudaStream_t s) {
+    compact_greater(in, out, count, n, t, s);
+  }, grader::Rules::kernel_step("step 3 (compact_greater)", stream.get()), stream);
+}
+TEST(Compact, KeepsOrderAndCountFloat) {
+  REQUIRE_GPU();
+  const CheckStream stream;
+  expect_compaction_right<float>([](const float* in, float* out, int* count, int n, float t, cudaStream_t s) {
+    compact_greater(in, out, count, n, t, s);
+  }, grader::Rules::kernel_step("step 3 (compact_greater)", stream.get()), stream);
+}
+
+// ---- Step 4: CUB ------------------------------------------------------------------------------------
+// CUB's kernels, on the stream given, returning at once; temp allocated by the check, once.
+grader::Rules cub_rules(const std::string& step, cudaStream_t stream) {
+  return grader::Rules::kernel_step(step, stream).library("CUB");
+}
+
+template <typename T>
+void expect_cub_scan_right() {
+  const CheckStream stream;
+  const std::vector<int> sizes = {0, 1, 33, 1025, 100003, large_size(1 << 24, 2 * sizeof(T))};
+  for (int n : sizes) {
+    SCOPED_TRACE(std::string(type_name<T>()) + ", n = " + std::to_string(n));
+    const std::size_t bytes = cub_temp_bytes(n);
+    stepwise::DeviceBuffer<unsigned char> temp(bytes);
+    const std::vector<T> x = scan_inputs<T>(n);
+    auto d_x = grader::device(x);
+    Output<T> out(n);
+    const auto call = [&] { scan_cub(d_x.data(), out.data(), n, temp.data(), bytes, stream.get()); };
+    if (n == sizes.back())
+      run_traced(call, cub_rules("step 4 (scan_cub)", stream.get()));
+    else
+      run_watched(call, stream.get(), "scan_cub");
+    EXPECT_TRUE(out.guard_intact());
+    EXPECT_TRUE(scan_matches(x, out.to_host(), 1, n));
+  }
+}
+
+TEST(CubScan, InclusiveSumInt) {
+  REQUIRE_GPU();
+  expect_cub_scan_right<int>();
+}
+TEST(CubScan, InclusiveSumFloat) {
+  REQUIRE_GPU();
+  expect_cub_scan_right<float>();
+}
+
+TEST(CubCompact, SelectIfInt) {
+  REQUIRE_GPU();
+  const CheckStream stream;
+  const std::size_t bytes = cub_temp_bytes(1 << 24);
+  stepwise::DeviceBuffer<unsigned char> temp(bytes);
+  expect_compaction_right<int>([&](const int* in, int* out, int* count, int n, int t, cudaStream_t s) {
+    compact_cub(in, out, count, n, t, temp.data(), bytes, s);
+  }, cub_rules("step 4 (compact_cub)", stream.get()), stream);
+}
+TEST(CubCompact, SelectIfFloat) {
+  REQUIRE_GPU();
+  const CheckStream stream;
+  const std::size_t bytes = cub_temp_bytes(1 << 24);
+  stepwise::DeviceBuffer<unsigned char> temp(bytes);
+  expect_compaction_right<float>([&](const float* in, float* out, int* count, int n, float t, cudaStream_t s) {
+    compact_cub(in, out, count, n, t, temp.data(), bytes, s);
+  }, cub_rules("step 4 (compact_cub)", stream.get()), stream);
+}
+
+// ---- Speed ------------------------------------------------------------------------------------------
+// 2^28 ints (1 GiB each way; fewer where free memory is short), fresh before every timed call:
+// |x| <= 7, so no prefix overflows. The grader's own CUB calls (temp allocated here, once) give the
+// ceiling and the reference each timed call's output is checked against, on a random sample.
+struct GreaterThan {
+  int threshold;
+  __host__ __device__ bool operator()(const int& x) const { return x > threshold; }
+};
+
+class ScanBench {
+ public:
+  ScanBench()
+      : n_(static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 28, 3 * sizeof(int)))),
+        in_(n_), out_(n_), reference_(n_) {
+    std::size_t scan = 0, select = 0;
+    CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, scan, in_.data(), reference_.data(), n_));
+    CUDA_CHECK(cub::DeviceSelect::If(nullptr, select, in_.data(), reference_.data(), counts_.data(), n_, GreaterThan{0}));
+    temp_bytes_ = std::max(scan, select);
+    temp_ = stepwise::DeviceBuffer<unsigned char>(temp_bytes_);
+  }
+  int n() const { return n_; }
+
+  double cub_scan_ms() {
+    grader::refill_random(in_.data(), n_, -7, 7);
+    return grader::gpu_median_ms([&] {
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp_.data(), bytes, in_.data(), reference_.data(), n_));
+    });
+  }
+  double cub_select_ms() {
+    grader::refill_random(in_.data(), n_, -1000, 1000);
+    return grader::gpu_median_ms([&] {
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceSelect::If(temp_.data(), bytes, in_.data(), reference_.data(), counts_.data(), n_,
+                                       GreaterThan{0}));
+    });
+  }
+
+  // The student's scan on the default stream, timed as a Workload (a watched call first: a scan
+  // that hangs fails instead of stopping the grader).
+  double scan_ms(ArrayScan<int> scan, const std::string& step, bool single_pass) {
+    grader::refill_random(in_.data(), n_, -7, 7);
+    run_watched([&] { scan(in_.data(), out_.data(), n_, nullptr); }, nullptr, step);
+    grader::Workload work;
+    work.fresh_inputs = [&] {
+      grader::refill_random(in_.data(), n_, -7, 7);
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp_.data(), bytes, in_.data(), reference_.data(), n_));
+      grader::poison(out_.data(), n_);
+    };
+    work.call = [&, scan] { scan(in_.data(), out_.data(), n_, nullptr); };
+    work.output_is_right = [&]() -> testing::AssertionResult {
+      const grader::Sample sample(n_);
+      return sample.matches(sample.of(reference_.data()), sample.of(out_.data()), grader::Tolerance::exact());
+    };
+    grader::Rules rules = grader::Rules::kernel_step(step);
+    if (single_pass) rules.also(one_kernel);
+    work.what_ran = rules;
+    return grader::gpu_median_ms(work);
+  }
+
+  double compact_ms() {
+    grader::refill_random(in_.data(), n_, -1000, 1000);
+    run_watched([&] { compact_greater(in_.data(), out_.data(), counts_.data() + 1, n_, 0, nullptr); }, nullptr,
+                "step 3 (compact_greater)");
+    grader::Workload work;
+    work.fresh_inputs = [&] {
+      grader::refill_random(in_.data(), n_, -1000, 1000);
+      std::size_t bytes = temp_bytes_;
+      CUDA_CHECK(cub::DeviceSelect::If(temp_.data(), bytes, in_.data(), reference_.data(), counts_.data(), n_,
+                                       GreaterThan{0}));
+      grader::poison(out_.data(), n_);
+      grader::poison(counts_.data() + 1, 1);
+    };
+    work.call = [&] { compact_greater(in_.data(), out_.data(), counts_.data() + 1, n_, 0, nullptr); };
+    work.output_is_right = [&]() -> testing::AssertionResult {
+      const std::vector<int> counts = counts_.to_host();
+      if (grader::is_poison(counts[1])) return testing::AssertionFailure() << "*count was never written";
+      if (counts[1] != counts[0])
+        return testing::AssertionFailure() << "*count is " << counts[1] << ", CUB counts " << counts[0];
+      if (counts[0] == 0) return testing::AssertionSuccess();
+      const grader::Sample sample(counts[0]);
+      return sample.matches(sample.of(reference_.data()), sample.of(out_.data()), grader::Tolerance::exact());
+    };
+    work.what_ran = grader::Rules::kernel_step("step 3 (compact_greater)");
+    return grader::gpu_median_ms(work);
+  }
+
+ private:
+  int n_;
+  stepwise::DeviceBuffer<int> in_, out_, reference_;
+  stepwise::DeviceBuffer<int> counts_{2};  // CUB's count, the student's
+  stepwise::DeviceBuffer<unsigned char> temp_;
+  std::size_t temp_bytes_ = 0;
+};
+
+std::string describe(double ms, double reference_ms, const char* reference, int n, double bytes_per_element) {
+  std::ostringstream how;
+  how << std::fixed << std::setprecision(3) << ms << " ms vs " << reference << " " << reference_ms << " ms, " << n
+      << " ints; " << std::setprecision(0) << 1e-6 * bytes_per_element * n / ms << " GB/s vs "
+      << 1e-6 * bytes_per_element * n / reference_ms << " GB/s";
+  return how.str();
+}
+
+// A scan reads and writes each element once: no honest scan is much faster than CUB's, which
+// runs near the speed of a copy. Above 1.25 times CUB, work was skipped.
+void expect_fraction_of_cub_scan(ArrayScan<int> scan, const std::string& step, bool single_pass) {
+  ScanBench bench;
+  const double cub_ms = bench.cub_scan_ms();
+  grader::expect_speed([&] {
+    const double ms = bench.scan_ms(scan, step, single_pass);
+    return grader::Figure{cub_ms / ms, describe(ms, cub_ms, "CUB InclusiveSum", bench.n(), 8), 1.25};
+  });
+}
+
+TEST(PrefixSumSpeed, SinglePassVsCub) {
+  REQUIRE_GPU();
+  expect_fraction_of_cub_scan(scan_single_pass, "step 2 (scan_single_pass)", true);
+}
+
+TEST(PrefixSumSpeed, ThreePhaseVsCub) {
+  REQUIRE_GPU();
+  expect_fraction_of_cub_scan(scan_three_phase, "step 2 (scan_three_phase)", false);
+}
+
+// 8 bytes per element (one read, one write) against the device-to-device copy.
+TEST(PrefixSumSpeed, SinglePassVsCopy) {
+  REQUIRE_GPU();
+  ScanBench bench;
+  grader::expect_speed([&] {
+    return grader::fraction_of_copy_bandwidth(8.0 * bench.n(), bench.scan_ms(scan_single_pass, "step 2 (scan_single_pass)", true));
+  });
+}
+
+TEST(CompactSpeed, VsSelectIf) {
+  REQUIRE_GPU();
+  ScanBench bench;
+  const double cub_ms = bench.cub_select_ms();
+  grader::expect_speed([&] {
+    const double ms = bench.compact_ms();
+    return grader::Figure{cub_ms / ms, describe(ms, cub_ms, "CUB DeviceSelect::If", bench.n(), 6), 1.25};
+  });
+}
+
+}  // namespace
