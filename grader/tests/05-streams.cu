@@ -95,35 +95,12 @@ testing::AssertionResult ready_at_return(const std::vector<float>& seen, const s
 
 const grader::Tolerance kExact = grader::Tolerance::exact();  // fmaf gives the same bits on both
 
-// A stream the check makes, with cudaStreamNonBlocking: the header's functions that take a stream
-// are checked on one, so that work of theirs on the default stream (or a stream of their own)
-// shows in the trace. It does not wait for the default stream, where the grader writes inputs and
-// poison: the checks synchronise the device before each call.
-class CheckStream {
- public:
-  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~CheckStream() { cudaStreamDestroy(stream_); }
-  CheckStream(const CheckStream&) = delete;
-  CheckStream& operator=(const CheckStream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+using grader::CheckStream;  // a non-blocking stream the checks pass (grader/check_stream.h)
 
 // ---- What ran: the rules of each step's trace (grader/trace.h) -------------------------------
 
-std::string megabytes(std::uint64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g MB", bytes / 1e6);
-  return text;
-}
-
-std::string ms_text(double ms) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g ms", ms);
-  return text;
-}
+using grader::megabytes;
+using grader::ms_text;
 
 double traced_ms(std::uint64_t start, std::uint64_t end) { return end > start ? (end - start) / 1e6 : 0.0; }
 

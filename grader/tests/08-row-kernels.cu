@@ -104,22 +104,7 @@ void compute(Function f, Target target, const Real* x, Real* out, int rows, int 
   else hermite(target, x, out, rows, cols, layout, stream);
 }
 
-// A stream the check makes, with cudaStreamNonBlocking: every function of the lesson takes a
-// stream, and is checked on one, so that work of its own on the default stream (or on a stream
-// of its own) shows in the trace. It does not wait for the default stream, where the grader
-// writes inputs and poison: the checks synchronise the device before each call, and the stream
-// after it (the functions return without waiting).
-class CheckStream {
- public:
-  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~CheckStream() { cudaStreamDestroy(stream_); }
-  CheckStream(const CheckStream&) = delete;
-  CheckStream& operator=(const CheckStream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+using grader::CheckStream;  // a non-blocking stream the checks pass (grader/check_stream.h)
 
 // What each GPU step's trace must show (grader/trace.h): a kernel of yours on the stream given,
 // no wait for the GPU, no copy from or to the host (the header's promise for Target::gpu).

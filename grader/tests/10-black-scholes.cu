@@ -143,19 +143,7 @@ testing::AssertionResult seed_measures_are_within_bounds(const Options<Real>& o,
 // device arrays (black_scholes.h); the checks pass a non-blocking stream of their own. Step 2's
 // kernel is its own, not step 1's fed with converted arrays (float arithmetic is the step).
 
-// A non-blocking stream the checks create and pass: work on the legacy default stream, or on a
-// stream of the code's own, shows in the trace as not on the stream given.
-class CheckStream {
- public:
-  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~CheckStream() { cudaStreamDestroy(stream_); }
-  CheckStream(const CheckStream&) = delete;
-  CheckStream& operator=(const CheckStream&) = delete;
-  cudaStream_t get() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+using grader::CheckStream;  // a non-blocking stream the checks pass (grader/check_stream.h)
 
 template <typename Real>
 std::string step_of() {

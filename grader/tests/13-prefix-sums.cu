@@ -29,19 +29,8 @@ namespace {
 using grader::Output;
 
 // ---- Streams and watched calls -------------------------------------------------------------------
-// Every function takes a stream; the correctness checks pass a non-blocking stream of their own,
-// so work left on the legacy default stream, or on a stream of the code's own, shows in the trace.
-class CheckStream {
- public:
-  CheckStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~CheckStream() { cudaStreamDestroy(stream_); }
-  CheckStream(const CheckStream&) = delete;
-  CheckStream& operator=(const CheckStream&) = delete;
-  cudaStream_t get() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+// Every function takes a stream; the correctness checks pass a non-blocking stream of their own.
+using grader::CheckStream;  // grader/check_stream.h
 
 // A scan whose blocks wait for one another can wait forever: a block spinning on a tile that no
 // started block will ever publish (README, "Why a tile's index comes from a counter"). Every

@@ -26,17 +26,6 @@ std::string quoted(const std::string& name) {
   return "`" + shown + "`";
 }
 
-std::string megabytes(std::uint64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g MB", bytes / 1e6);
-  return text;
-}
-
-std::string ms(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g ms", value);
-  return text;
-}
 
 std::string whose(const TracedKernel& k) {
   switch (k.origin) {
@@ -48,6 +37,18 @@ std::string whose(const TracedKernel& k) {
 }
 
 }  // namespace
+
+std::string megabytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g MB", bytes / 1e6);
+  return text;
+}
+
+std::string ms_text(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g ms", ms);
+  return text;
+}
 
 Rules::Rules(std::string step) : step_(std::move(step)) {}
 
@@ -180,8 +181,8 @@ Rules& Rules::done_when_returned() {
     for (const TracedMemset& m : t.memsets) later(m.end, "a memset");
     if (last <= t.returned_at + kClockSlackNs) return testing::AssertionSuccess();
     const double whole = (last - t.called_at) / 1e6, after = (last - t.returned_at) / 1e6;
-    return testing::AssertionFailure() << what << " was still running " << ms(after) << " after the call returned (of "
-                                       << ms(whole) << " in all): the results were not ready; wait for the work "
+    return testing::AssertionFailure() << what << " was still running " << ms_text(after) << " after the call returned (of "
+                                       << ms_text(whole) << " in all): the results were not ready; wait for the work "
                                        << "(cudaStreamSynchronize) before returning";
   });
 }
@@ -192,7 +193,7 @@ Rules& Rules::ordered_before_next_work() {
     if (t.caller_next_at == 0) return testing::AssertionSuccess();  // no marker: nothing to compare
     auto after = [&](std::uint64_t end, const std::string& what) -> Result {
       if (end <= t.caller_next_at + kOrderSlackNs) return testing::AssertionSuccess();
-      return testing::AssertionFailure() << what << " was still running " << ms((end - t.caller_next_at) / 1e6)
+      return testing::AssertionFailure() << what << " was still running " << ms_text((end - t.caller_next_at) / 1e6)
                                          << " after the caller's next work on its stream began: it ran on a stream "
                                          << "the caller does not wait for. Launch on the caller's stream, or make it "
                                          << "wait for your stream (cudaEventRecord + cudaStreamWaitEvent) before returning";
@@ -286,7 +287,7 @@ Result reported_time_matches(double reported_ms, double traced_ms, const std::st
   // Two calls of the same work differ by a few percent (clocks, L2); events add launch gaps.
   if (reported_ms >= 0.9 * traced_ms - 0.01 && reported_ms <= 1.1 * traced_ms + 0.05)
     return testing::AssertionSuccess();
-  return testing::AssertionFailure() << what << " says " << ms(reported_ms) << "; the trace shows " << ms(traced_ms)
+  return testing::AssertionFailure() << what << " says " << ms_text(reported_ms) << "; the trace shows " << ms_text(traced_ms)
                                      << ": record the events right before and right after what they time, on the "
                                      << "stream it runs on";
 }
@@ -303,8 +304,8 @@ Result reported_time_matches(double reported_ms, const Trace& t, std::uint64_t s
   for (const TracedMemset& m : t.memsets) around(m.start, m.end);
   const double traced_ms = (end - start) / 1e6, window_ms = (after - std::min(before, start)) / 1e6;
   if (reported_ms >= 0.9 * traced_ms - 0.01 && reported_ms <= 1.1 * window_ms + 0.05) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << what << " says " << reported_ms << " ms; the trace shows its work took "
-                                     << traced_ms << " ms on the GPU, and " << window_ms << " ms from the end of the "
+  return testing::AssertionFailure() << what << " says " << ms_text(reported_ms) << "; the trace shows its work took "
+                                     << ms_text(traced_ms) << " on the GPU, and " << ms_text(window_ms) << " from the end of the "
                                      << "work before it to the start of the work after it: record the events right "
                                      << "before and right after what they time";
 }

@@ -16,6 +16,7 @@
 // Speed checks: see grader/speed.h. Sanitizer checks are added to every lesson: grader/sanitizer.h.
 #include <gtest/gtest.h>
 
+#include "grader/check_stream.h"
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"

@@ -92,6 +92,10 @@ struct Trace {
   std::string stream_name(std::uint32_t stream) const;
 };
 
+// Sizes and times in messages: "268 MB", "0.42 ms" (three significant digits).
+std::string megabytes(std::uint64_t bytes);
+std::string ms_text(double ms);
+
 // Runs `call` once with the GPU traced: the device is synchronised first (earlier work is not
 // the call's), the host clock is read when the call returns, then the device is synchronised
 // and the records collected. An exception from `call` (a TODO) passes through. Under
@@ -212,7 +216,7 @@ testing::AssertionResult reported_time_matches(double reported_ms, const Trace& 
 template <typename Record>
 testing::AssertionResult reported_time_matches(double reported_ms, const Trace& trace,
                                                const std::vector<const Record*>& records, const std::string& what) {
-  if (records.empty()) return testing::AssertionFailure() << what << " says " << reported_ms << " ms; the trace shows no such work";
+  if (records.empty()) return testing::AssertionFailure() << what << " says " << ms_text(reported_ms) << "; the trace shows no such work";
   std::uint64_t start = UINT64_MAX, end = 0;
   for (const Record* r : records) {
     start = std::min(start, r->start);
