@@ -1,6 +1,8 @@
 # The course's static lint, run as a test. For every listed lesson:
 #   - lessons/<lesson>/README.md has "## Hints" and "## If you know Numba/PyCUDA" sections and a
 #     "### Step N" heading for every step the exercise marks, and no step the exercise lacks;
+#   - every "### Step N" has a "- **Step N.** ..." hint bullet in "## Hints" (a bullet of every
+#     step is "- **All steps.** ..."), and no hint bullet names a step the README lacks;
 #   - the exercise marks its steps with TODO(step N) comments and STEPWISE_TODO(N) stubs;
 #   - solutions/<lesson> holds no STEPWISE_TODO.
 #   cmake -DSOURCE_DIR=<repo> -DLESSONS=00-hello-gpu|01-vector-add -P lint.cmake
@@ -49,6 +51,29 @@ foreach(lesson IN LISTS lessons)
     "lessons/${lesson}: TODO(step @ITEM@) has no '### Step @ITEM@' in README.md")
   stepwise_report_missing(problems "${readme_steps}" "${code_steps}"
     "lessons/${lesson}/README.md: '### Step @ITEM@' has no TODO(step @ITEM@) in the exercise")
+
+  # Every step has hints of its own: a "- **Step N.** ..." bullet in the Hints section (what
+  # `stepwise hint NN N` prints), and no such bullet names a step the README lacks.
+  set(hints_text "")
+  string(FIND "${readme}" "\n## Hints" hints_at)
+  if(hints_at GREATER_EQUAL 0)
+    math(EXPR hints_at "${hints_at} + 1")
+    string(SUBSTRING "${readme}" ${hints_at} -1 hints_text)
+    string(REGEX REPLACE "^## Hints[^\n]*" "" hints_text "${hints_text}")
+    foreach(next_heading "\n## " "\n# ")
+      string(FIND "${hints_text}" "${next_heading}" end)
+      if(end GREATER_EQUAL 0)
+        string(SUBSTRING "${hints_text}" 0 ${end} hints_text)
+      endif()
+    endforeach()
+  endif()
+  string(REGEX MATCHALL "\n[-*] \\*\\*Step [0-9]+\\.\\*\\*" hint_steps "\n${hints_text}")
+  string(REGEX REPLACE "[^0-9;]" "" hint_steps "${hint_steps}")
+  list(REMOVE_DUPLICATES hint_steps)
+  stepwise_report_missing(problems "${readme_steps}" "${hint_steps}"
+    "lessons/${lesson}/README.md: '### Step @ITEM@' has no '- **Step @ITEM@.**' hint in '## Hints'")
+  stepwise_report_missing(problems "${hint_steps}" "${readme_steps}"
+    "lessons/${lesson}/README.md: the hint '- **Step @ITEM@.**' is for a step with no '### Step @ITEM@'")
 
   file(GLOB solution_files "${SOURCE_DIR}/solutions/${lesson}/*")
   foreach(file IN LISTS solution_files)

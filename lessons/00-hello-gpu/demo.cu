@@ -103,10 +103,17 @@ void show_rejected_launch(int n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, "usage: lesson00-demo [n] [threads_per_block]", [&] {
-    const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1000)) : 20;
+  const int default_n = 20, default_threads_per_block = 8;
+  const std::string help = stepwise::help_text("usage: lesson00-demo [n] [threads_per_block]", {
+      {"n", "elements to write, 1 to 1000", std::to_string(default_n)},
+      {"threads_per_block", "threads in each block, 1 to 65536; 2048 shows a launch the GPU rejects",
+       std::to_string(default_threads_per_block)}});
+  return stepwise::run_demo(argc, argv, help, [&] {
+    const std::vector<std::string> args = stepwise::positional_arguments(argc, argv, 2);
+    const int n = args.size() > 0 ? static_cast<int>(stepwise::parse_integer(args[0], "n", 1, 1000)) : default_n;
     const int threads_per_block =
-        argc > 2 ? static_cast<int>(stepwise::parse_integer(argv[2], "threads_per_block", 1, 1 << 16)) : 8;
+        args.size() > 1 ? static_cast<int>(stepwise::parse_integer(args[1], "threads_per_block", 1, 1 << 16))
+                        : default_threads_per_block;
     print_devices();
     show_who_wrote_what(n, threads_per_block, query_device(0).warp_size);
     show_rejected_launch(n);

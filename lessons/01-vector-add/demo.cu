@@ -20,8 +20,12 @@ struct Add {
 };
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, "usage: lesson01-demo [n]", [&] {
-    const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1 << 28)) : 1 << 24;
+  const int default_n = 1 << 24;
+  const std::string help = stepwise::help_text(
+      "usage: lesson01-demo [n]", {{"n", "how many floats to add, 1 to 268435456", std::to_string(default_n)}});
+  return stepwise::run_demo(argc, argv, help, [&] {
+    const std::vector<std::string> args = stepwise::positional_arguments(argc, argv, 1);
+    const int n = args.empty() ? default_n : static_cast<int>(stepwise::parse_integer(args[0], "n", 1, 1 << 28));
     std::vector<float> a(n), b(n), gpu_out(n), cpu_out(n);
     for (int i = 0; i < n; ++i) {
       a[i] = std::sin(0.001f * i);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "elementwise_exp.h"
@@ -59,8 +60,12 @@ std::vector<float> uniform_floats(std::size_t n, float lo, float hi, std::mt1993
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, "usage: lesson02-demo [n]", [&] {
-    const int n = argc > 1 ? static_cast<int>(stepwise::parse_integer(argv[1], "n", 1, 1 << 28)) : 10000000;
+  const int default_n = 10000000;
+  const std::string help = stepwise::help_text(
+      "usage: lesson02-demo [n]", {{"n", "how many floats, 1 to 268435456", std::to_string(default_n)}});
+  return stepwise::run_demo(argc, argv, help, [&] {
+    const std::vector<std::string> args = stepwise::positional_arguments(argc, argv, 1);
+    const int n = args.empty() ? default_n : static_cast<int>(stepwise::parse_integer(args[0], "n", 1, 1 << 28));
     // Standard normal inputs, like the seed's np.random.randn(n).astype(np.float32).
     std::mt19937 rng(1);
     std::normal_distribution<float> normal(0.0f, 1.0f);

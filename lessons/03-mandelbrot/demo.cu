@@ -29,9 +29,19 @@ struct Options {
   std::string output = "mandelbrot.png";
 };
 
-const char* const kUsage =
-    "usage: lesson03-demo [--size WIDTHxHEIGHT] [--iterations N] "
-    "[--region MIN_X MAX_X MIN_Y MAX_Y] [--output FILE]";
+std::string help() {
+  const Options o;
+  const auto n = [](double value) { return stepwise::number_text(value); };
+  return stepwise::help_text(
+      "usage: lesson03-demo [--size WIDTHxHEIGHT] [--iterations N] [--region MIN_X MAX_X MIN_Y MAX_Y] "
+      "[--output FILE]",
+      {{"--size WIDTHxHEIGHT", "the picture in pixels, each side 1 to 8192",
+        std::to_string(o.width) + "x" + std::to_string(o.height)},
+       {"--iterations N", "the most iterations per pixel, 1 to 100000", std::to_string(o.max_iterations)},
+       {"--region MIN_X MAX_X MIN_Y MAX_Y", "the part of the complex plane drawn",
+        n(o.region.min_x) + " " + n(o.region.max_x) + " " + n(o.region.min_y) + " " + n(o.region.max_y)},
+       {"--output FILE", "the PNG file written", o.output}});
+}
 
 float parse_coordinate(const std::string& text, const char* what) {
   const double value = stepwise::parse_number(text, what);
@@ -41,7 +51,7 @@ float parse_coordinate(const std::string& text, const char* what) {
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, kUsage);
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--size")) {
       const stepwise::Size2 size = stepwise::parse_size(flags.values(1)[0], "--size", 8192);
@@ -106,7 +116,7 @@ stepwise::Image picture(const std::vector<int>& counts, const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, kUsage, [&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Options o = parse_options(argc, argv);
     stepwise::require_writable(o.output);  // checked, not created: a failed run leaves no file
     const std::size_t pixels = static_cast<std::size_t>(o.width) * o.height;

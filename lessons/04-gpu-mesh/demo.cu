@@ -25,9 +25,16 @@ struct Options {
   Point to{30, 101};
 };
 
-const char* const kUsage =
-    "usage: lesson04-demo [--size NXxNY] [--point LAT LON] "
-    "[--bounds LAT_FIRST LAT_LAST LON_FIRST LON_LAST]";
+std::string help() {
+  const Options o;
+  const auto n = [](double value) { return stepwise::number_text(value); };
+  return stepwise::help_text(
+      "usage: lesson04-demo [--size NXxNY] [--point LAT LON] [--bounds LAT_FIRST LAT_LAST LON_FIRST LON_LAST]",
+      {{"--size NXxNY", "the mesh's points, each side 1 to 8192", std::to_string(o.mesh.nx) + "x" + std::to_string(o.mesh.ny)},
+       {"--point LAT LON", "the place distances are measured to, in degrees", n(o.to.lat) + " " + n(o.to.lon)},
+       {"--bounds LAT_FIRST LAT_LAST LON_FIRST LON_LAST", "the mesh's corners, in degrees",
+        n(o.mesh.lat_first) + " " + n(o.mesh.lat_last) + " " + n(o.mesh.lon_first) + " " + n(o.mesh.lon_last)}});
+}
 
 double parse_degrees(const std::string& text, const char* what, double limit) {
   const double value = stepwise::parse_number(text, what);
@@ -39,7 +46,7 @@ double parse_degrees(const std::string& text, const char* what, double limit) {
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, kUsage);
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--size")) {
       const stepwise::Size2 size = stepwise::parse_size(flags.values(1)[0], "--size", 8192);
@@ -124,7 +131,7 @@ void print(const Run& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, kUsage, [&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Options o = parse_options(argc, argv);
     const Mesh& mesh = o.mesh;
     require_device_memory(mesh);

@@ -31,11 +31,18 @@ struct Options {
   int work = -1;  // -1: choose it so that the kernel takes as long as both copies at once
 };
 
-const char* const kUsage = "usage: lesson05-demo [--size N] [--chunks C] [--work W]";
+std::string help() {
+  const Options o;
+  return stepwise::help_text("usage: lesson05-demo [--size N] [--chunks C] [--work W]",
+                             {{"--size N", "floats copied in and out, 1 to 268435456", std::to_string(o.n)},
+                              {"--chunks C", "chunks of the pipeline, 1 to 4096", std::to_string(o.chunks)},
+                              {"--work W", "work per value, 0 to 1000000",
+                               "chosen so that the kernel takes as long as the copy in"}});
+}
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, kUsage);
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--size"))
       o.n = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--size", 1, 1 << 28));
@@ -122,7 +129,7 @@ void draw_timeline(const std::vector<Segment>& segments, int width) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     Options o = parse_options(argc, argv);
     const int n = o.n;
     require_device_memory(n);

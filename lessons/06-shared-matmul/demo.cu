@@ -30,11 +30,18 @@ struct Method {
   MatmulFunction run;
 };
 
-const char* const kUsage = "usage: lesson06-demo [--size N] [--shape M N K]   (each from 1 to 16384)";
+std::string help() {
+  return stepwise::help_text(
+      "usage: lesson06-demo [--size N] [--shape M N K]",
+      {{"--size N", "an N x N x N product, 1 to 16384; may be given again",
+        "1600 then 4096, smaller where the GPU's free memory is short"},
+       {"--shape M N K", "an M x K times K x N product, each 1 to 16384; may be given again",
+        "none, only the --size products"}});
+}
 
 std::vector<Shape> parse_shapes(int argc, char** argv) {
   std::vector<Shape> shapes;
-  stepwise::Flags flags(argc, argv, kUsage);
+  stepwise::Flags flags(argc, argv, help());
   auto dimension = [](const std::string& text, const char* what) {
     return static_cast<int>(stepwise::parse_integer(text, what, 1, 16384));
   };
@@ -132,7 +139,7 @@ void run_shape(Shape s, const std::vector<Method>& methods) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     std::vector<Shape> shapes = parse_shapes(argc, argv);
     for (Shape& s : shapes)
       if (s.m == s.n && s.n == s.k) s.m = s.n = s.k = fit_square(s.n);

@@ -50,9 +50,10 @@ cublasHandle_t cublas_handle() {
 
 void matmul_cublas(const float* a, const float* b, float* c, int m, int n, int k) {
   check_matmul_sizes(m, n, k);
-  // TODO(step 3): return when m or n is 0. cuBLAS is column-major: compute C^T = B^T * A^T,
-  // that is cublasSgemm(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a,
-  // std::max(k, 1), &zero, c, n) with float one = 1, zero = 0, inside cublas_check(...).
-  // Delete the line below.
+  // TODO(step 3): return when m or n is 0. Then one cublasSgemm through cublas_handle(), its
+  // status checked with cublas_check(...). cuBLAS reads matrices column-major: a row-major
+  // matrix is its transpose there, so ask for the product that, read column-major, is C^T
+  // (= B^T * A^T), and work out from that which matrix goes first, the sizes and the leading
+  // dimensions (never 0). Delete the line below.
   STEPWISE_TODO(3);
 }

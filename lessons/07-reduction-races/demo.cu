@@ -26,9 +26,16 @@ struct Options {
   int runs = 5;
 };
 
+std::string help() {
+  const Options o;
+  return stepwise::help_text("usage: lesson07-demo [--n N] [--runs R]",
+                             {{"--n N", "floats the sums add, 1 to 268435456", std::to_string(o.n)},
+                              {"--runs R", "runs of each racy version, 1 to 100", std::to_string(o.runs)}});
+}
+
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, "usage: lesson07-demo [--n N] [--runs R]");
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--n")) o.n = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--n", 1, 1 << 28));
     else if (flags.is("--runs")) o.runs = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--runs", 1, 100));
@@ -172,7 +179,7 @@ void show_crossover(std::mt19937& rng) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Options o = parse_options(argc, argv);
     std::mt19937 rng(7);
     std::string missing;

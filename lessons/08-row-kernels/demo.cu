@@ -29,9 +29,19 @@ struct Settings {
   int steps = 200;
 };
 
+std::string help() {
+  const Settings s;
+  return stepwise::help_text(
+      "usage: lesson08-demo [--rows N] [--cols C] [--members M] [--steps T]",
+      {{"--rows N", "rows of the layout timings, 1 to 268435456", std::to_string(s.rows)},
+       {"--cols C", "floats per row, 2 to " + std::to_string(kMaxTiledCols), std::to_string(s.cols)},
+       {"--members M", "members of the larger ensemble, 1 to 1048576", std::to_string(s.members)},
+       {"--steps T", "RK4 steps of each member, 1 to 100000", std::to_string(s.steps)}});
+}
+
 Settings parse_settings(int argc, char** argv) {
   Settings s;
-  stepwise::Flags flags(argc, argv, "usage: lesson08-demo [--rows N] [--cols C] [--members M] [--steps T]");
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--rows")) s.rows = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--rows", 1, 1 << 28));
     else if (flags.is("--cols")) s.cols = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--cols", 2, kMaxTiledCols));
@@ -137,7 +147,7 @@ void time_ensemble(int members, const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Settings s = parse_settings(argc, argv);
     try {
       print_seed_tables();

@@ -27,9 +27,16 @@ struct Options {
   unsigned long long seed = 1234;
 };
 
+std::string help() {
+  const Options o;
+  return stepwise::help_text("usage: lesson09-demo [--points N] [--seed S]",
+                             {{"--points N", "random points for pi, 1 to 2147483648", std::to_string(o.points)},
+                              {"--seed S", "the generators' seed, 0 to 2^62", std::to_string(o.seed)}});
+}
+
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, "usage: lesson09-demo [--points N] [--seed S]");
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--points"))
       o.points = static_cast<std::size_t>(stepwise::parse_integer(flags.values(1)[0], "--points", 1, 1LL << 31));
@@ -153,7 +160,7 @@ void show_init_costs(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Options o = parse_options(argc, argv);
     bool any = false;
     any |= part("Seed 000: uniform numbers from XORWOW on the GPU (step 1)", [&] { show_seed_program(o); });

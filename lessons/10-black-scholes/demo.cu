@@ -22,9 +22,16 @@ struct Settings {
   int iterations = 10;
 };
 
+std::string help() {
+  const Settings s;
+  return stepwise::help_text("usage: lesson10-demo [--options N] [--iterations K]",
+                             {{"--options N", "options priced, 1 to 200000000", std::to_string(s.options)},
+                              {"--iterations K", "times each pricing runs, 1 to 1000", std::to_string(s.iterations)}});
+}
+
 Settings parse_settings(int argc, char** argv) {
   Settings s;
-  stepwise::Flags flags(argc, argv, "usage: lesson10-demo [--options N] [--iterations K]");
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--options")) s.options = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--options", 1, 200000000));
     else if (flags.is("--iterations")) s.iterations = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--iterations", 1, 1000));
@@ -69,7 +76,7 @@ std::string run_and_print(const char* name, const Options<Real>& o, const Prices
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Settings s = parse_settings(argc, argv);
     require_device_memory(s.options);
     const Market market;

@@ -1,7 +1,8 @@
 // Lesson 11 demo: convolve a grey image with the seed's 5 x 5 filter (or a box blur) directly and
 // through cuFFT, time both the seed's way, compare them, and write both results as PNG files.
 //   lesson11-demo [--input FILE] [--box N] [--output PREFIX] [--crossover WIDTHxHEIGHT]
-// Defaults: assets/test-image.png, the seed's filter, convolved-direct.png and convolved-fft.png.
+// Defaults: the course's assets/test-image.png (found from any working directory), the seed's
+// filter, convolved-direct.png and convolved-fft.png. --help lists every option and its default.
 // --crossover also times both methods for square filters of 3 to 63 taps on a random image.
 #include <algorithm>
 #include <cmath>
@@ -26,19 +27,27 @@ namespace {
 constexpr int kMaxDemoSide = 16384;  // larger images are refused
 constexpr double kMaxCpuTaps = 4e9;  // larger convolutions skip the CPU reference
 
-const char* const kUsage =
-    "usage: lesson11-demo [--input FILE] [--box N] [--output PREFIX] [--crossover WIDTHxHEIGHT]";
-
 struct Options {
-  std::string input = "assets/test-image.png";
+  std::string input = stepwise::course_file("assets/test-image.png");  // from any working directory
   int box = 0;  // 0: the seed's filter; N: an N x N box blur
   std::string output = "convolved";
   stepwise::Size2 crossover;  // 0 x 0: no crossover table
 };
 
+std::string help() {
+  const Options o;
+  return stepwise::help_text(
+      "usage: lesson11-demo [--input FILE] [--box N] [--output PREFIX] [--crossover WIDTHxHEIGHT]",
+      {{"--input FILE", "the image convolved (PNG, JPEG, ...; read as grey)", o.input},
+       {"--box N", "an N x N box blur instead, 1 to " + std::to_string(kMaxFilterSide), "the seed's 5 x 5 filter"},
+       {"--output PREFIX", "writes PREFIX-direct.png and PREFIX-fft.png", o.output},
+       {"--crossover WIDTHxHEIGHT", "also time both ways on a random image this size, for 3 to 63 taps",
+        "no crossover table"}});
+}
+
 Options parse_options(int argc, char** argv) {
   Options o;
-  stepwise::Flags flags(argc, argv, kUsage);
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--input")) o.input = flags.values(1)[0];
     else if (flags.is("--box")) o.box = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--box", 1, kMaxFilterSide));
@@ -50,7 +59,7 @@ Options parse_options(int argc, char** argv) {
 }
 
 // The image as grey floats of 0 to 255 (the seed's ndimage.imread(..., flatten=True)). A file
-// that cannot be read, or is too large, is bad input: one line, exit code 64.
+// that cannot be read, or is too large, is bad input: one line and the usage, exit code 2.
 stepwise::Image read_grey(const std::string& path) {
   stepwise::Image image;
   try {
@@ -98,7 +107,7 @@ void print_crossover(stepwise::Size2 size) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo(argc, argv, kUsage, [&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const Options o = parse_options(argc, argv);
     const std::string direct_path = o.output + "-direct.png", fft_path = o.output + "-fft.png";
     stepwise::require_writable(direct_path);  // checked, not created: a failed run leaves no file

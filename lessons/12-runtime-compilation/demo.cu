@@ -119,9 +119,12 @@ void polynomial_timings(int n, std::mt19937& rng) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
-    int n = 1 << 25;
-    stepwise::Flags flags(argc, argv, "usage: lesson12-demo [--n N]");
+  const int default_n = 1 << 25;
+  const std::string help = stepwise::help_text(
+      "usage: lesson12-demo [--n N]", {{"--n N", "elements for the timings, 1 to 268435456", std::to_string(default_n)}});
+  return stepwise::run_demo(argc, argv, help, [&] {
+    int n = default_n;
+    stepwise::Flags flags(argc, argv, help);
     while (flags.next()) {
       if (flags.is("--n")) n = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--n", 1, 1 << 28));
       else flags.unknown();

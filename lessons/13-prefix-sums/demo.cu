@@ -17,9 +17,17 @@
 
 namespace {
 
+constexpr int kDefaultN = 1 << 28;
+
+std::string help() {
+  return stepwise::help_text("usage: lesson13-demo [--n N]",
+                             {{"--n N", "elements of the large array, 1 to 1073741824",
+                               std::to_string(kDefaultN) + ", fewer where device memory is short"}});
+}
+
 int parse_n(int argc, char** argv) {
-  int n = 1 << 28;
-  stepwise::Flags flags(argc, argv, "usage: lesson13-demo [--n N]");
+  int n = kDefaultN;
+  stepwise::Flags flags(argc, argv, help());
   while (flags.next()) {
     if (flags.is("--n")) n = static_cast<int>(stepwise::parse_integer(flags.values(1)[0], "--n", 1, 1 << 30));
     else flags.unknown();
@@ -127,7 +135,7 @@ void show_array(int n, std::string& missing) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return stepwise::run_demo([&] {
+  return stepwise::run_demo(argc, argv, help(), [&] {
     const int wanted = parse_n(argc, argv);
     std::size_t free_bytes = 0, total_bytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));

@@ -83,6 +83,29 @@ TEST_F(RecordsFixture, SkippedChecksLeaveTheLessonUnfinishedAndTheSourceNamesThe
   EXPECT_NE(text.find("next: lessons/03-no-gpu/README.md step 2"), std::string::npos) << text;
 }
 
+// Without a GPU, a lesson whose steps are all written (no STEPWISE_TODO left, nothing TODO or
+// failed) cannot be checked here: next moves on to the next step to write, and says which
+// lessons wait for a GPU.
+TEST_F(RecordsFixture, ALessonWrittenButWaitingForAGpuIsPassedOver) {
+  std::vector<Record> only_03;  // a PASS and a SKIP
+  for (const Record& r : records)
+    if (r.lesson == "03-no-gpu") only_03.push_back(r);
+  course.lessons = {course.lessons[3], course.lessons[1]};
+  Grades grades = summarise(course, "exercise", only_03);
+  ASSERT_EQ(grades.lessons.front().slug, "03-no-gpu");
+  EXPECT_FALSE(grades.lessons.front().waits_for_gpu()) << "its step 2 is still TODO in the code";
+  grades.lessons.front().steps_left.clear();  // as if step 2 were written
+  EXPECT_TRUE(grades.lessons.front().waits_for_gpu());
+  const std::string text = report(course, grades);
+  EXPECT_NE(text.find("written, waiting for a GPU to check: 03-no-gpu"), std::string::npos) << text;
+  EXPECT_NE(text.find("next: lessons/01-steps/README.md step 1"), std::string::npos) << text;
+  // Asked for by name, the lesson shows its own report.
+  EXPECT_NE(report(course, grades, "03-no-gpu").find("03-no-gpu: 1 of 2 checks to finish"), std::string::npos);
+  grades.lessons.pop_back();  // nothing else left: every step written
+  EXPECT_NE(report(course, grades).find("next: every step is written; run the grader on a machine with a GPU"),
+            std::string::npos);
+}
+
 TEST_F(RecordsFixture, NoRecordsAtAllIsUnfinishedAndSaysSo) {
   const Grades grades = summarise(course, "exercise", {});
   EXPECT_TRUE(grades.unfinished());
@@ -112,11 +135,33 @@ TEST_F(RecordsFixture, StepsLeftAreTheCodeLinesNotTheComments) {
 
 TEST_F(RecordsFixture, HintsOfAStepAreItsSectionAndTheHintsNamingIt) {
   const std::string readme =
-      "## Steps\n\n### Step 2 — the second thing\n\nWrite it.\n\n## Hints\n\n- For step 1.\n- General,\n  two lines.\n"
-      "- Step 2 needs this.\n\n## Run\n";
-  EXPECT_EQ(hints(readme, 2), "Step 2 — the second thing\n\nWrite it.\n\nHints:\n- Step 2 needs this.\n");
-  EXPECT_EQ(hints(readme, 0), "- For step 1.\n- General,\n  two lines.\n- Step 2 needs this.\n");
+      "## Steps\n\n### Step 1 — the first thing\n\nRead it.\n\n### Step 2 — the second thing\n\nWrite it.\n\n"
+      "## Hints\n\n- **Step 1.** For step 1.\n- **All steps.** General,\n  two lines.\n"
+      "- **Step 2.** Step 2 needs this.\n- **Step 12.** Not step 1.\n- **Step 2.** And this,\n  after step 1.\n"
+      "- A bullet of no step, naming step 2.\n\n## Run\n\n- **Step 2.** Not a hint: outside Hints.\n";
+  // A step: its heading and text, then its own hints in the README's order, then the general ones.
+  EXPECT_EQ(hints(readme, 2),
+            "Step 2 — the second thing\n\nWrite it.\n\nHints:\n- **Step 2.** Step 2 needs this.\n"
+            "- **Step 2.** And this,\n  after step 1.\n- **All steps.** General,\n  two lines.\n");
+  // "**Step 1.**" is not the start of "**Step 12.**"; a bullet that only names a step in its text
+  // is not that step's hint.
+  EXPECT_EQ(hints(readme, 1),
+            "Step 1 — the first thing\n\nRead it.\n\nHints:\n- **Step 1.** For step 1.\n"
+            "- **All steps.** General,\n  two lines.\n");
+  // No step: every bullet of the Hints section, as written.
+  EXPECT_EQ(hints(readme, 0),
+            "- **Step 1.** For step 1.\n- **All steps.** General,\n  two lines.\n- **Step 2.** Step 2 needs this.\n"
+            "- **Step 12.** Not step 1.\n- **Step 2.** And this,\n  after step 1.\n"
+            "- A bullet of no step, naming step 2.\n");
+  // A step without hints of its own still gets the general ones.
+  EXPECT_EQ(hints("### Step 3 — last\n\nDo it.\n\n## Hints\n\n- **All steps.** Read the README.\n", 3),
+            "Step 3 — last\n\nDo it.\n\nHints:\n- **All steps.** Read the README.\n");
   EXPECT_EQ(hints("# No hints here\n", 0), "");
+  EXPECT_EQ(hints("### Step 1 — a\n\n# No hints here\n", 1), "");
+  // The steps a README has, from its "### Step N" headings (the hint command lists them).
+  EXPECT_EQ(readme_steps(readme), (std::vector<int>{1, 2}));
+  EXPECT_EQ(readme_steps("### Step 1 — a\n#### Step 9 — not a step\nStep 4\n### Step 3 — c\n"), (std::vector<int>{1, 3}));
+  EXPECT_TRUE(readme_steps("# No steps\n").empty());
 }
 
 TEST(FirstError, GccNvccAndTheLinkerAreUnderstood) {

@@ -58,28 +58,45 @@ std::vector<std::string> bullets(const std::vector<std::string>& lines) {
 
 }  // namespace
 
+std::vector<int> readme_steps(const std::string& readme) {
+  static const std::regex step_heading(R"(^### Step ([0-9]+)\b)");
+  std::vector<int> steps;
+  std::istringstream in(readme);
+  std::string line;
+  std::smatch match;
+  while (std::getline(in, line))
+    if (std::regex_search(line, match, step_heading)) steps.push_back(std::stoi(match[1]));
+  return steps;
+}
+
 std::string hints(const std::string& readme, int step) {
   const std::vector<std::string> all = bullets(section(readme, std::regex("^## Hints"), 2));
+  if (all.empty()) return "";
   std::ostringstream out;
-  std::vector<std::string> chosen;
-  if (step > 0) {
-    // The step itself: its heading and what it asks, as the README's "### Step N" says it.
-    const std::regex step_heading("^### Step " + std::to_string(step) + "\\b");
-    std::istringstream in(readme);
-    std::string line;
-    while (std::getline(in, line))
-      if (std::regex_search(line, step_heading)) out << line.substr(4) << "\n";
-    std::vector<std::string> body = section(readme, step_heading, 3);
-    while (!body.empty() && body.back().empty()) body.pop_back();
-    for (const std::string& text : body) out << text << "\n";
-    if (!body.empty()) out << "\nHints:\n";
-    const std::regex names_step("\\bstep " + std::to_string(step) + "\\b", std::regex::icase);
-    for (const std::string& item : all)
-      if (std::regex_search(item, names_step)) chosen.push_back(item);
+  if (step <= 0) {
+    for (const std::string& item : all) out << item << "\n";
+    return out.str();
   }
-  if (chosen.empty()) chosen = all;
+  // The step itself: its heading and what it asks, as the README's "### Step N" says it.
+  const std::regex step_heading("^### Step " + std::to_string(step) + "\\b");
+  std::istringstream in(readme);
+  std::string line;
+  while (std::getline(in, line))
+    if (std::regex_search(line, step_heading)) out << line.substr(4) << "\n";
+  std::vector<std::string> body = section(readme, step_heading, 3);
+  while (!body.empty() && body.back().empty()) body.pop_back();
+  for (const std::string& text : body) out << text << "\n";
+  // Its own hints ("- **Step N.** ..."), then those for every step ("- **All steps.** ...").
+  const std::regex own("^[-*] \\*\\*Step " + std::to_string(step) + "\\.\\*\\*");
+  const std::regex general(R"(^[-*] \*\*All steps\.\*\*)");
+  std::vector<std::string> chosen;
+  for (const std::string& item : all)
+    if (std::regex_search(item, own)) chosen.push_back(item);
+  for (const std::string& item : all)
+    if (std::regex_search(item, general)) chosen.push_back(item);
+  if (!chosen.empty()) out << (body.empty() ? "" : "\n") << "Hints:\n";
   for (const std::string& item : chosen) out << item << "\n";
-  return all.empty() ? "" : out.str();
+  return out.str();
 }
 
 }  // namespace runner

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace runner {
 
@@ -11,9 +12,13 @@ namespace runner {
 // (code lines only: a comment that mentions the macro does not count).
 std::set<int> steps_left(const std::filesystem::path& lesson_dir);
 
-// The "## Hints" section of a lesson README (its bullets), or for step > 0 the step's heading
-// ("### Step 2 — ...") and the hints that name that step; all hints when none names it.
-// Empty when the README has no Hints section.
+// The steps of a lesson README, from its "### Step N" headings, in the README's order.
+std::vector<int> readme_steps(const std::string& readme);
+
+// With step 0, the bullets of a lesson README's "## Hints" section, all of them. With step N > 0,
+// the step's heading ("### Step 2 — ...") and text, then "Hints:" and the step's own bullets
+// ("- **Step 2.** ...") followed by those for every step ("- **All steps.** ...").
+// Empty when the README has no Hints section (or one without bullets).
 std::string hints(const std::string& readme, int step);
 
 }  // namespace runner

@@ -239,8 +239,11 @@ int main(int argc, char** argv) {
                                                         : fs::path(build_dir) / "stepwise-course.json");
     if (*class_cmd) return grade_class(course, class_options);
     if (*grade_cmd) {
-      const Grades grades = grade(course, track, chosen_lessons(course, lessons), !no_build, skip);
-      std::cout << (full_table ? table(course, grades) : report(course, grades));
+      const std::vector<const Lesson*> chosen = chosen_lessons(course, lessons);
+      const Grades grades = grade(course, track, chosen, !no_build, skip);
+      // `grade NN` reports lesson NN, whatever comes first in the course.
+      const std::string only = lessons.size() == 1 ? chosen.front()->slug : "";
+      std::cout << (full_table ? table(course, grades) : report(course, grades, only));
       return grades.unfinished() && !report_only ? 1 : 0;
     }
     if (*next_cmd || *table_cmd) {
@@ -250,8 +253,21 @@ int main(int argc, char** argv) {
     }
     if (*outcome_cmd) {
       const Grades grades = last_grades(course, track);
+      // The verdict, the report's counts line. The grade workflow's last step runs this as a
+      // quiet CTest test (CMakePresets.json), which would swallow it: that test preset sets
+      // STEPWISE_OUTCOME_TO_CTEST_OUTPUT, and the line goes to CTest's own output (Linux, WSL:
+      // /proc), so it is the workflow's last line. Elsewhere, or if that fails, to stdout.
+      std::ostringstream verdict;
+      if (grades.total() == 0)
+        verdict << track << ": no checks graded yet\n";
+      else
+        verdict << grades.track << ": " << grades.passed << " of " << grades.total() << " checks pass ("
+                << grades.failed << " FAIL, " << grades.todo << " TODO, " << grades.skipped << " SKIP)\n";
+      std::ofstream ctest_output;
+      if (std::getenv("STEPWISE_OUTCOME_TO_CTEST_OUTPUT") != nullptr)
+        ctest_output.open("/proc/" + std::to_string(getppid()) + "/fd/1", std::ios::app);
+      (ctest_output.is_open() ? static_cast<std::ostream&>(ctest_output) : std::cout) << verdict.str() << std::flush;
       if (grades.total() == 0) return 77;  // nothing graded: CTest reports the test as skipped
-      if (grades.unfinished()) std::cout << grades.failed + grades.todo << " checks failed or are still TODO\n";
       return grades.unfinished() ? 1 : 0;
     }
     if (*hint_cmd) {
@@ -259,6 +275,16 @@ int main(int argc, char** argv) {
       std::ifstream in(course.lesson_dir(*lesson) / "README.md");
       std::stringstream text;
       text << in.rdbuf();
+      std::string listed;  // the lesson's steps, "1, 2, 3", from its README's "### Step N" headings
+      bool has_step = hint_step == 0;
+      const std::vector<int> steps = readme_steps(text.str());
+      for (const int step : steps) {
+        listed += (listed.empty() ? "" : ", ") + std::to_string(step);
+        has_step = has_step || step == hint_step;
+      }
+      if (!has_step)
+        throw std::runtime_error("lesson " + lesson->slug + " has no step " + std::to_string(hint_step) +
+                                 (steps.empty() ? "; its README has no '### Step N' headings" : "; its steps are " + listed));
       const std::string found = hints(text.str(), hint_step);
       if (found.empty()) throw std::runtime_error("lessons/" + lesson->slug + "/README.md has no Hints section");
       std::cout << found;

@@ -38,8 +38,10 @@ std::string runner_command(const Course& course) { return display_path(course.bu
 }  // namespace
 
 const LessonState* Grades::next() const {
+  // A lesson that only waits for a GPU is passed over: on a machine without one, the next thing
+  // to do is the next step still to write.
   for (const LessonState& lesson : lessons)
-    if (!lesson.done()) return &lesson;
+    if (!lesson.done() && !lesson.waits_for_gpu()) return &lesson;
   return nullptr;
 }
 
@@ -88,9 +90,22 @@ std::string next_line(const Course& course, const Grades& grades) {
     out << grades.skipped << (grades.skipped == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
         << " not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
         << " says why; docs/setup.md)\n";
+  for (const LessonState& waiting : grades.lessons) {
+    if (!waiting.waits_for_gpu()) continue;
+    std::set<int> steps;
+    for (const Record& r : waiting.records)
+      if (r.status == "SKIP" && r.step > 0) steps.insert(r.step);
+    std::string list;
+    for (int step : steps) list += (list.empty() ? " (step " : ", ") + std::to_string(step);
+    out << "written, waiting for a GPU to check: " << waiting.slug << (list.empty() ? "" : list + ")") << "\n";
+  }
   const LessonState* lesson = grades.next();
   if (grades.total() == 0) {
     out << "next: nothing was graded yet: " << runner_command(course) << " grade\n";
+    return out.str();
+  }
+  if (lesson == nullptr && grades.skipped > 0) {
+    out << "next: every step is written; run the grader on a machine with a GPU to check them\n";
     return out.str();
   }
   if (lesson == nullptr) {

@@ -1,0 +1,3 @@
+// Lint fixture (never compiled): the solution, with no stub left.
+void first() {}
+void second() {}
