@@ -4,6 +4,7 @@
 // directory: --help lists each option with its default and exits 0, a bad argument prints an
 // error and the usage line and exits 2, all before any GPU is looked for.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -204,7 +205,8 @@ struct ProgramRun {
 };
 ProgramRun run_program(const std::string& program, const std::vector<std::string>& args) {
   namespace fs = std::filesystem;
-  const fs::path folder = fs::path(testing::TempDir()) / "stepwise-demo-args";
+  // A folder of this process's own: CTest runs these checks in parallel, each in a process.
+  const fs::path folder = fs::path(testing::TempDir()) / ("stepwise-demo-args-" + std::to_string(getpid()));
   fs::create_directories(folder);
   std::string command = "cd " + quoted(folder.string()) + " && " + quoted(program);
   for (const std::string& arg : args) command += " " + quoted(arg);
@@ -214,6 +216,8 @@ ProgramRun run_program(const std::string& program, const std::vector<std::string
   run.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   run.out = read_all(folder / "out.txt");
   run.err = read_all(folder / "err.txt");
+  std::error_code ignored;
+  fs::remove_all(folder, ignored);
   return run;
 }
 
