@@ -382,7 +382,7 @@ TEST(ExpSpeed, FasterThanOneCpuThread) {
     grader::Figure figure = grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread");
     // Ceiling: the kernel must move bytes() through memory, at best 1.1 x copy bandwidth (the
     // ceiling of fraction_of_copy_bandwidth), so no honest GPU time is below that.
-    figure.ceiling = cpu_ms / (s.bytes() / (1.1 * grader::copy_bandwidth_gbs() * 1e6));
+    figure.ceiling = cpu_ms / grader::fastest_ms_to_move(s.bytes());
     return figure;
   });
 }

@@ -436,8 +436,7 @@ struct SpeedSetup {
   // 4 bytes per pixel faster than 1.1 x the device's copy bandwidth (the bound
   // fraction_of_copy_bandwidth uses), whatever it computes.
   static double ceiling(double reference_ms) {
-    const double fastest_ms = 4.0 * kWidth * kHeight / (1.1 * grader::copy_bandwidth_gbs() * 1e6);
-    return reference_ms / fastest_ms;
+    return reference_ms / grader::fastest_ms_to_move(4.0 * kWidth * kHeight);
   }
 };
 

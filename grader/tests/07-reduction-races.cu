@@ -488,7 +488,7 @@ TEST(SmoothSpeed, FasterThanOneCpuThread) {
   const double bytes = sizeof(float) * (n + 2.0 * s) + std::max(0.0, sizeof(float) * static_cast<double>(n) - l2_bytes);
   grader::expect_speed([&] {
     grader::Figure figure = grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread");
-    figure.ceiling = cpu_ms / (bytes / (1.1 * grader::copy_bandwidth_gbs() * 1e6));
+    figure.ceiling = cpu_ms / grader::fastest_ms_to_move(bytes);
     return figure;
   });
 }

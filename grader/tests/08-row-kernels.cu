@@ -588,7 +588,7 @@ TEST(RowSpeed, TransposedOverRowMajor) {
     // The transposed call moves its bytes no faster than 1.1 x the device's copy bandwidth (the
     // ceiling of fraction_of_copy_bandwidth), so it is at most row_major_ms over that time faster.
     const double bytes = static_cast<double>(speed_rows()) * sizeof(float) * (1 + kSpeedCols);
-    figure.ceiling = row_major_ms / (bytes / (1.1 * grader::copy_bandwidth_gbs() * 1e6));
+    figure.ceiling = row_major_ms / grader::fastest_ms_to_move(bytes);
     return figure;
   });
 }

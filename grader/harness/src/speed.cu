@@ -177,6 +177,8 @@ Figure fraction_of_copy_bandwidth(double bytes, double ms) {
   return {gbs / copy, format("%.0f GB/s", gbs) + format(" of copy %.0f GB/s", copy), 1.1};
 }
 
+double fastest_ms_to_move(double bytes) { return bytes / (1.1 * copy_bandwidth_gbs() * 1e6); }
+
 Figure speedup(double reference_ms, double ms, const std::string& reference_name) {
   return {reference_ms / ms, format("%.4g ms", ms) + " vs " + reference_name + format(" %.4g ms", reference_ms)};
 }

@@ -84,6 +84,10 @@ struct Figure {
 Figure fraction_of_copy_bandwidth(double bytes, double ms);
 // `reference_ms` over `ms`: how many times faster than the reference (CPU, baseline, library).
 Figure speedup(double reference_ms, double ms, const std::string& reference_name);
+// The least time, in ms, in which any kernel can move `bytes` (read + written) through device
+// memory: at 1.1 x the copy bandwidth (the ceiling of fraction_of_copy_bandwidth). A speedup over
+// a reference whose work must move at least those bytes has the ceiling reference_ms / this.
+double fastest_ms_to_move(double bytes);
 
 // Measures with `measure` and compares the figure with the requirement named like the running
 // check ("<NN-slug>/<Suite>.<Test>") in the requirements file. A figure below the minimum but
