@@ -7,12 +7,6 @@
 
 namespace {
 
-TEST(ResultRecord, JsonStringsAreEscaped) {
-  EXPECT_EQ(grader::json_string("plain"), "\"plain\"");
-  EXPECT_EQ(grader::json_string("a \"quote\" and \\"), "\"a \\\"quote\\\" and \\\\\"");
-  EXPECT_EQ(grader::json_string("line\nbreak\ttab"), "\"line\\nbreak\\u0009tab\"");
-}
-
 TEST(ResultRecord, DetailIsTheGradersExplanationNotGoogleTestsFraming) {
   EXPECT_EQ(grader::explanation("Value of: grader::matches(e, out, tol)\n  Actual: false (3 of 9 values differ)\nExpected: true"),
             "3 of 9 values differ");

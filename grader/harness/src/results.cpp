@@ -1,6 +1,7 @@
 #include "grader/results.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -49,18 +50,6 @@ std::string todo_in(const std::string& message) {
   return message.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value);
-  return std::isfinite(value) ? text : "null";
-}
-
-std::string speed_fields() {
-  if (!current.has_speed) return "";
-  return ",\n  \"figure\": " + number(current.figure) + ",\n  \"minimum\": " + number(current.minimum) +
-         ",\n  \"unit\": " + json_string(current.unit) + ",\n  \"key\": " + json_string(current.key);
-}
-
 class Recorder : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo&) override { current = Record{}; }
 
@@ -88,15 +77,23 @@ class Recorder : public testing::EmptyTestEventListener {
     if (under_sanitizer()) return;  // a sanitizer check's inner run: its own record says it all
     std::error_code ignored;
     std::filesystem::create_directories(results_dir(), ignored);
+    nlohmann::ordered_json record = {{"lesson", lesson()},           {"track", track()},
+                                      {"check", check},              {"status", status},
+                                      {"measured", current.measured}, {"required", current.required},
+                                      {"detail", detail}};
+    if (current.has_speed) {
+      auto number = [](double value) { return std::isfinite(value) ? nlohmann::ordered_json(value) : nullptr; };
+      record["figure"] = number(current.figure);
+      record["minimum"] = number(current.minimum);
+      record["unit"] = current.unit;
+      record["key"] = current.key;
+    }
+    record["seed"] = std::to_string(seed());
+    record["gpu"] = gpu().name;
+    record["rerun"] = rerun_command(check);
+    // A message may hold bytes that are not UTF-8 (a student's output): replaced, not thrown on.
     std::ofstream file(record_path(check));
-    file << "{\n  \"lesson\": " << json_string(lesson()) << ",\n  \"track\": " << json_string(track())
-         << ",\n  \"check\": " << json_string(check) << ",\n  \"status\": " << json_string(status)
-         << ",\n  \"measured\": " << json_string(current.measured)
-         << ",\n  \"required\": " << json_string(current.required)
-         << ",\n  \"detail\": " << json_string(detail) << speed_fields()
-         << ",\n  \"seed\": " << json_string(std::to_string(seed()))
-         << ",\n  \"gpu\": " << json_string(gpu().name)
-         << ",\n  \"rerun\": " << json_string(rerun_command(check)) << "\n}\n";
+    file << record.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
   }
 };
 
@@ -162,25 +159,6 @@ std::string record_path(const std::string& check) {
   for (char& c : name)
     if (c == '/') c = '_';
   return results_dir() + "/" + name + ".json";
-}
-
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
 }
 
 testing::TestEventListener* make_recorder() { return new Recorder; }

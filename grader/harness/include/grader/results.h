@@ -29,7 +29,4 @@ std::string record_path(const std::string& check);
 // ("Value of: ...", "Expected: ...").
 std::string explanation(const std::string& gtest_message);
 
-// The JSON text of a string value, with quotes and escapes.
-std::string json_string(const std::string& text);
-
 }  // namespace grader
