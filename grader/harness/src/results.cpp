@@ -13,6 +13,7 @@
 #include "grader/gpu.h"
 #include "grader/identity.h"
 #include "grader/inputs.h"
+#include "grader/record_name.h"
 
 namespace grader {
 namespace {
@@ -155,10 +156,7 @@ std::string results_dir() {
 }
 
 std::string record_path(const std::string& check) {
-  std::string name = std::string(lesson()) + "__" + check;
-  for (char& c : name)
-    if (c == '/') c = '_';
-  return results_dir() + "/" + name + ".json";
+  return results_dir() + "/" + record_file_name(lesson(), check);
 }
 
 testing::TestEventListener* make_recorder() { return new Recorder; }

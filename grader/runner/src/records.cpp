@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "grader/record_name.h"
+
 namespace runner {
 
 namespace fs = std::filesystem;
@@ -45,10 +47,7 @@ std::vector<Record> load_records(const fs::path& dir) {
 }
 
 fs::path record_file(const fs::path& dir, const std::string& lesson, const std::string& check) {
-  std::string name = lesson + "__" + check;
-  for (char& c : name)
-    if (c == '/') c = '_';
-  return dir / (name + ".json");
+  return dir / grader::record_file_name(lesson, check);
 }
 
 void write_record(const fs::path& dir, const Record& r) {
