@@ -90,15 +90,10 @@ std::string next_line(const Course& course, const Grades& grades) {
     out << grades.skipped << (grades.skipped == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
         << " not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
         << " says why; docs/setup.md)\n";
-  for (const LessonState& waiting : grades.lessons) {
-    if (!waiting.waits_for_gpu()) continue;
-    std::set<int> steps;
-    for (const Record& r : waiting.records)
-      if (r.status == "SKIP" && r.step > 0) steps.insert(r.step);
-    std::string list;
-    for (int step : steps) list += (list.empty() ? " (step " : ", ") + std::to_string(step);
-    out << "written, waiting for a GPU to check: " << waiting.slug << (list.empty() ? "" : list + ")") << "\n";
-  }
+  std::string waiting;  // lessons written but not checked here: one line, however many
+  for (const LessonState& state : grades.lessons)
+    if (state.waits_for_gpu()) waiting += (waiting.empty() ? "" : ", ") + state.slug;
+  if (!waiting.empty()) out << "written, waiting for a GPU to check: " << waiting << "\n";
   const LessonState* lesson = grades.next();
   if (grades.total() == 0) {
     out << "next: nothing was graded yet: " << runner_command(course) << " grade\n";
