@@ -112,15 +112,6 @@ void install_trick_listener() {
   if (wanted != nullptr && *wanted != '\0') testing::UnitTest::GetInstance()->listeners().Append(new TrickListener);
 }
 
-const std::vector<std::string>& trace_tricks() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
-    for (const auto& [name, trick] : tricks()) n.push_back(name);
-    return n;
-  }();
-  return names;
-}
-
 std::function<void()> with_trick(const std::function<void()>& call, const Rules& rules) {
   const char* wanted = std::getenv("STEPWISE_TRACE_TRICK");
   if (wanted == nullptr || *wanted == '\0') return call;

@@ -190,7 +190,6 @@ Trace expect_ran(const std::function<void()>& call, const Rules& rules);
 //   left-running   the call, then a kernel left running 2 ms       breaks done_when_returned()
 //                  on a stream of its own                          and ordered_before_next_work()
 //   host-copy      the call, then a copy from host memory          breaks no_host_copies()
-const std::vector<std::string>& trace_tricks();
 // The trick the environment asks for where `rules` hold the rule it breaks: `call` wrapped in it
 // (and the line printed), or `call` itself.
 std::function<void()> with_trick(const std::function<void()>& call, const Rules& rules);
