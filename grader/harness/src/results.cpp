@@ -148,10 +148,14 @@ void note_speed(const std::string& key, double figure, double minimum, const std
 std::string noted_measured() { return current.measured; }
 
 // STEPWISE_RESULTS_DIR: another folder, e.g. a private one per check when a class is graded
-// (grader/class), so that no check can write over another's record.
+// (grader/class), so that no check can write over another's record. A run with a trace trick
+// (STEPWISE_TRACE_TRICK) plays a cheating student on the reference solution: its failures are
+// the point, so they go to a folder of their own, never the track's.
 std::string results_dir() {
   const char* chosen = std::getenv("STEPWISE_RESULTS_DIR");
   if (chosen != nullptr && *chosen != '\0') return chosen;
+  const char* trick = std::getenv("STEPWISE_TRACE_TRICK");
+  if (trick != nullptr && *trick != '\0') return std::string(STEPWISE_BUILD_DIR "/results/trick-") + trick;
   return std::string(STEPWISE_BUILD_DIR "/results/") + track();
 }
 
