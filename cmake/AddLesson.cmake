@@ -7,7 +7,8 @@
 #   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo)
 #   solutions/<NN-slug>/...           the reference: the same file names, a drop-in replacement
 #   grader/tests/<NN-slug>.cu|.cpp    the grader's checks of the API
-#   grader/broken/<NN-slug>/*.cu      broken submissions, each describing itself in its header
+#   grader/broken/<NN-slug>/*.patch   broken submissions, each describing itself in its header:
+#                  and *.cu           a patch to the solution, or a file of its own
 # For each track (exercise, solution) it builds the implementation, the demo and the checks
 # (compiled once per track), with that track's folder first on the include path:
 #   bin/lessonNN-demo,          bin/lessonNN-tests           (the exercise: what a student runs)
@@ -23,6 +24,7 @@
 
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+include("${CMAKE_CURRENT_LIST_DIR}/BrokenPatch.cmake")  # broken submissions written as patches
 
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
@@ -91,9 +93,10 @@ function(add_lesson lesson)
     set_tests_properties(${lesson}/trick/${trick} PROPERTIES
       LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   endforeach()
-  file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu")
+  file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu"
+                                     "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.patch")
   foreach(file IN LISTS broken)
-    stepwise_add_broken_submission(${lesson} "${file}" "${sanitizers}" "${ARG_LIBRARIES}")
+    stepwise_add_broken_submission(${lesson} "${file}" "${sanitizers}" "${ARG_LIBRARIES}" "${api_sources}")
   endforeach()
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_exercise lesson${nn}-tests)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
@@ -243,15 +246,24 @@ function(stepwise_add_todo_lint lesson)
     LABELS "lesson-${nn};lint;selftest;gpu" SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endfunction()
 
-# A broken submission: a faulty implementation (grader/broken/<NN-slug>/<name>.cu) linked with
-# the lesson's checks as compiled for the solution. Its header says what is wrong and what the
-# grader must say about it:
+# A broken submission: a faulty implementation linked with the lesson's checks as compiled for
+# the solution, written one of two ways:
+#   grader/broken/<NN-slug>/<name>.patch  the mistake as a patch to the solution's files, applied
+#                                         at configure time (cmake/BrokenPatch.cmake); the
+#                                         submission is the solution's sources with the patched
+#                                         ones in their place. For a mistake in the solution's code.
+#   grader/broken/<NN-slug>/<name>.cu     a file of its own that #includes the solution's source
+#                                         and replaces one function (#define f reference_f), for
+#                                         code the solution does not hold (the tricks of tricks.h,
+#                                         wrappers around the reference).
+# Its header (the patch's first lines, before the diff) says what is wrong and what the grader
+# must say about it:
 #   // broken: <what is wrong, in words>
 #   // fails: <GoogleTest filter: the checks that must fail>
 #   // expect: <regex the failing output must match>
 # The test passes only if those checks fail, cleanly, with output matching the regex: proof that
 # the grader catches that mistake and says where it is.
-function(stepwise_add_broken_submission lesson file sanitizers libraries)
+function(stepwise_add_broken_submission lesson file sanitizers libraries api_sources)
   string(SUBSTRING "${lesson}" 0 2 nn)
   get_filename_component(name "${file}" NAME_WE)
   file(RELATIVE_PATH shown "${PROJECT_SOURCE_DIR}" "${file}")
@@ -269,11 +281,30 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
 
   set(target lesson${nn}-broken-${name})
-  # The broken file #includes the solution's source and replaces one function; it links what
-  # the solution links.
-  add_library(${target}-code STATIC EXCLUDE_FROM_ALL "${file}")
-  stepwise_lesson_code(${target}-code ${lesson} "${PROJECT_SOURCE_DIR}/solutions/${lesson}" "${libraries}")
-  target_include_directories(${target}-code PRIVATE "${PROJECT_SOURCE_DIR}")
+  set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
+  if(file MATCHES "\\.patch$")
+    # The solution's sources, each file the patch changes taken from the build folder (patched
+    # headers too: that folder comes first on the include path).
+    set(patched_dir "${CMAKE_CURRENT_BINARY_DIR}/broken/${name}")
+    stepwise_apply_broken_patch(${lesson} "${file}" "${patched_dir}" patched)
+    set(sources "")
+    foreach(source IN LISTS api_sources)
+      if(source IN_LIST patched)
+        list(APPEND sources "${patched_dir}/${source}")
+      else()
+        list(APPEND sources "${solution_dir}/${source}")
+      endif()
+    endforeach()
+    add_library(${target}-code STATIC EXCLUDE_FROM_ALL ${sources})
+    stepwise_lesson_code(${target}-code ${lesson} "${solution_dir}" "${libraries}")
+    target_include_directories(${target}-code BEFORE PRIVATE "${patched_dir}")
+  else()
+    # The broken file #includes the solution's source and replaces one function.
+    add_library(${target}-code STATIC EXCLUDE_FROM_ALL "${file}")
+    stepwise_lesson_code(${target}-code ${lesson} "${solution_dir}" "${libraries}")
+    target_include_directories(${target}-code PRIVATE "${PROJECT_SOURCE_DIR}")
+  endif()
+  # It links what the solution links.
   stepwise_add_test_program(${target} EXCLUDE_FROM_ALL LESSON ${lesson} TRACK broken-${name}
                             SANITIZERS ${sanitizers} STUDENT ${target}-code CHECKS lesson${nn}-checks-solution
                             LINK lesson${nn}-checks-solution ${target}-code ${libraries})
