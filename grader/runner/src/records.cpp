@@ -67,7 +67,7 @@ void remove_records(const fs::path& dir, const std::string& lesson) {
   std::error_code error;
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
     const std::string name = entry.path().filename().string();
-    if (entry.path().extension() == ".json" && (lesson.empty() || name.rfind(lesson + "__", 0) == 0))
+    if (lesson.empty() ? entry.path().extension() == ".json" : grader::is_record_of(name, lesson))
       fs::remove(entry.path(), error);
   }
 }
