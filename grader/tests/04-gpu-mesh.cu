@@ -388,7 +388,7 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
     expected.push_back(static_cast<double>(reference_distance_km(mesh_lat(big, x), mesh_lon(big, y), to.lat, to.lon)));
     got.push_back(out[i]);
   }
-  EXPECT_TRUE(grader::matches(expected, got, kDistanceTolerance)) << "the traced call, " << describe(big);
+  EXPECT_TRUE(sample.matches(expected, got, kDistanceTolerance)) << "the traced call, " << describe(big);
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
@@ -461,7 +461,7 @@ struct SpeedSetup {
                 expected.push_back(static_cast<double>(reference_distance_km(arrays.lat[i], arrays.lon[i], to.lat, to.lon)));
                 got.push_back(out[i]);
               }
-              return grader::matches(expected, got, kDistanceTolerance);
+              return sample.matches(expected, got, kDistanceTolerance);  // mismatches named by point
             }};
     work.what_ran = rules;
     return work;

@@ -33,13 +33,17 @@ struct Shape {
 // TF32 (10-bit inputs) misses that by a factor of ten or more.
 double frobenius_bound(int k) { return 4.0 * std::sqrt(static_cast<double>(std::max(k, 1))) * FLT_EPSILON; }
 
-// Compares rows first_row.. of C (row_count x n floats, as the GPU wrote them) with the exact
-// rows. a and b are the whole inputs.
-testing::AssertionResult product_matches(const std::vector<float>& a, const std::vector<float>& b, Shape s,
-                                         int first_row, const std::vector<double>& exact,
-                                         const std::vector<float>& c_rows) {
-  const int row_count = s.n > 0 ? static_cast<int>(c_rows.size() / s.n) : 0;
-  std::vector<double> column_norm(s.n, 0.0);
+// Compares elements of C = A * B (shape s; a and b the whole inputs, row-major) with their exact
+// values: got[e] is what the GPU wrote at C's element at[e] (row at[e] / n, column at[e] % n), and
+// exact[e] its exact value. Each must be within its own bound, and all of them together within
+// the Frobenius bound.
+testing::AssertionResult elements_match(const std::vector<float>& a, const std::vector<float>& b, Shape s,
+                                        const std::vector<std::size_t>& at, const std::vector<double>& exact,
+                                        const std::vector<float>& got) {
+  if (exact.size() != at.size() || got.size() != at.size())
+    return testing::AssertionFailure() << "grader error: " << at.size() << " elements, " << exact.size()
+                                       << " exact values, " << got.size() << " values of C";
+  std::vector<double> column_norm(s.n, 0.0), row_norm(s.m, -1.0);  // row norms when first needed
   for (int p = 0; p < s.k; ++p)
     for (int j = 0; j < s.n; ++j) column_norm[j] += static_cast<double>(b[static_cast<std::size_t>(p) * s.n + j]) * b[static_cast<std::size_t>(p) * s.n + j];
   for (double& x : column_norm) x = std::sqrt(x);
@@ -47,31 +51,31 @@ testing::AssertionResult product_matches(const std::vector<float>& a, const std:
   std::ostringstream first_bad;
   long long bad = 0, unwritten = 0;
   double error2 = 0, exact2 = 0;
-  for (int i = 0; i < row_count; ++i) {
-    double row_norm = 0;
-    for (int p = 0; p < s.k; ++p) row_norm += static_cast<double>(a[static_cast<std::size_t>(first_row + i) * s.k + p]) * a[static_cast<std::size_t>(first_row + i) * s.k + p];
-    row_norm = std::sqrt(row_norm);
-    for (int j = 0; j < s.n; ++j) {
-      const std::size_t at = static_cast<std::size_t>(i) * s.n + j;
-      const float got = c_rows[at];
-      const double want = exact[at];
-      const bool never_written = grader::is_poison(got);
-      const double d = static_cast<double>(got) - want;
-      const double allowed = std::max(s.k, 1) * FLT_EPSILON * row_norm * column_norm[j] + 1e-30;
-      error2 += never_written ? want * want + 1 : d * d;
-      exact2 += want * want;
-      if (never_written || !(std::fabs(d) <= allowed)) {  // !(<=) also catches NaN
-        unwritten += never_written;
-        if (++bad <= 5)
-          first_bad << "\n    C(" << first_row + i << ", " << j << "): expected " << want << ", got " << got
-                    << (never_written ? " (never written)" : "") << ", allowed error " << allowed;
-      }
+  for (std::size_t e = 0; e < at.size(); ++e) {
+    const std::size_t i = at[e] / s.n, j = at[e] % s.n;
+    if (row_norm[i] < 0) {
+      double sum = 0;
+      for (int p = 0; p < s.k; ++p) sum += static_cast<double>(a[i * s.k + p]) * a[i * s.k + p];
+      row_norm[i] = std::sqrt(sum);
+    }
+    const float value = got[e];
+    const double want = exact[e];
+    const bool never_written = grader::is_poison(value);
+    const double d = static_cast<double>(value) - want;
+    const double allowed = std::max(s.k, 1) * FLT_EPSILON * row_norm[i] * column_norm[j] + 1e-30;
+    error2 += never_written ? want * want + 1 : d * d;
+    exact2 += want * want;
+    if (never_written || !(std::fabs(d) <= allowed)) {  // !(<=) also catches NaN
+      unwritten += never_written;
+      if (++bad <= 5)
+        first_bad << "\n    C(" << i << ", " << j << "): expected " << want << ", got " << value
+                  << (never_written ? " (never written)" : "") << ", allowed error " << allowed;
     }
   }
   const double relative = exact2 > 0 ? std::sqrt(error2 / exact2) : std::sqrt(error2);
   if (bad > 0)
     return testing::AssertionFailure() << "values differ from the CPU reference for " << s.describe() << ": "
-                                       << bad << " of " << c_rows.size() << " elements are wrong (" << unwritten
+                                       << bad << " of " << at.size() << " elements are wrong (" << unwritten
                                        << " never written), relative Frobenius error " << relative
                                        << "; the first:" << first_bad.str();
   if (relative > frobenius_bound(s.k))
@@ -80,6 +84,40 @@ testing::AssertionResult product_matches(const std::vector<float>& a, const std:
                                        << frobenius_bound(s.k) << " (4 sqrt(k) float epsilon): is part of the "
                                        << "arithmetic in less than float precision (TF32, half)?";
   return testing::AssertionSuccess();
+}
+
+// Compares all of C (m x n floats, as the GPU wrote them) with the exact product.
+testing::AssertionResult product_matches(const std::vector<float>& a, const std::vector<float>& b, Shape s,
+                                         const std::vector<double>& exact, const std::vector<float>& c) {
+  std::vector<std::size_t> every_element(c.size());
+  for (std::size_t e = 0; e < c.size(); ++e) every_element[e] = e;
+  return elements_match(a, b, s, every_element, exact, c);
+}
+
+// The exact values of C = A * B (shape s, row-major) at the elements `at` (i * n + j), in double:
+// B's columns are copied into rows first (in blocks, for the cache), so that each value is one
+// pass over two rows, in four independent sums.
+std::vector<double> exact_elements(const std::vector<float>& a, const std::vector<float>& b, Shape s,
+                                   const std::vector<std::size_t>& at) {
+  constexpr int kBlock = 32;
+  std::vector<float> b_columns(static_cast<std::size_t>(s.n) * s.k);
+  for (int j0 = 0; j0 < s.n; j0 += kBlock)
+    for (int p0 = 0; p0 < s.k; p0 += kBlock)
+      for (int j = j0; j < std::min(j0 + kBlock, s.n); ++j)
+        for (int p = p0; p < std::min(p0 + kBlock, s.k); ++p)
+          b_columns[static_cast<std::size_t>(j) * s.k + p] = b[static_cast<std::size_t>(p) * s.n + j];
+  std::vector<double> exact(at.size());
+  for (std::size_t e = 0; e < at.size(); ++e) {
+    const float* a_row = &a[at[e] / s.n * s.k];
+    const float* b_column = &b_columns[at[e] % s.n * s.k];
+    double sum[4] = {0, 0, 0, 0};
+    int p = 0;
+    for (; p + 4 <= s.k; p += 4)
+      for (int q = 0; q < 4; ++q) sum[q] += static_cast<double>(a_row[p + q]) * b_column[p + q];
+    for (; p < s.k; ++p) sum[0] += static_cast<double>(a_row[p]) * b_column[p];
+    exact[e] = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+  }
+  return exact;
 }
 
 // ---- What ran ---------------------------------------------------------------------------
@@ -167,7 +205,7 @@ testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s,
   for (int i = 0; i < offset; ++i)
     if (!grader::is_poison(c[i])) return testing::AssertionFailure() << "wrote before the start of C";
   c.erase(c.begin(), c.begin() + offset);
-  return product_matches(a, b, s, 0, cpu_matmul(a, b, s.m, s.n, s.k), c);
+  return product_matches(a, b, s, cpu_matmul(a, b, s.m, s.n, s.k), c);
 }
 
 // Squares that catch indexing bugs: 1, a warp and either side of it, 100, the seed's 1600.
@@ -321,8 +359,8 @@ struct SpeedSetup {
   std::size_t count() const { return static_cast<std::size_t>(n) * n; }
   double gflop() const { return 2.0 * n * n * n / 1e9; }
 
-  // A call: fresh A and B, C poisoned, and afterwards all of C written and four random rows
-  // right (all of C on the CPU would take a minute).
+  // A call: fresh A and B, C poisoned, and afterwards all of C written and a random sample of its
+  // elements right (all of C on the CPU would take a minute).
   grader::Workload multiplying_with(MatmulFunction matmul) {
     return {[this] {
               grader::refill_random(a.data(), count(), -1, 1);
@@ -330,7 +368,7 @@ struct SpeedSetup {
               grader::poison(c.data(), count());
             },
             [this, matmul] { matmul(a.data(), b.data(), c.data(), n, n, n); },
-            [this] { return sampled_rows_right(); }};
+            [this] { return sample_right(); }};
   }
   // The student's call of `step`, with one more call traced after the timed ones, which must show
   // what the step's calls must show (the other steps traced on these matrices first, into C,
@@ -343,22 +381,28 @@ struct SpeedSetup {
     return work;
   }
 
-  testing::AssertionResult sampled_rows_right() const {
+  // Elements of C checked against the CPU after a call: as many as four whole rows of a 4096^2
+  // product, but anywhere in C.
+  static constexpr std::size_t kSampledElements = 16384;
+
+  testing::AssertionResult sample_right() const {
     // C first: read right when a call returns, it must already be complete.
     const std::vector<float> host_c = c.to_host(), host_a = a.to_host(), host_b = b.to_host();
     for (std::size_t i = 0; i < host_c.size(); ++i)
       if (grader::is_poison(host_c[i]))
         return testing::AssertionFailure() << "C(" << i / n << ", " << i % n
                                            << ") was never written: the output of the timed call is wrong";
-    for (int sample = 0; sample < 4; ++sample) {
-      const int row = grader::random_ints(1, 0, n - 1)[0];
-      const std::vector<float> c_row(host_c.begin() + static_cast<std::ptrdiff_t>(row) * n,
-                                     host_c.begin() + static_cast<std::ptrdiff_t>(row + 1) * n);
-      const testing::AssertionResult right =
-          product_matches(host_a, host_b, {n, n, n}, row, cpu_matmul_rows(host_a, host_b, n, n, row, 1), c_row);
-      if (!right) return right;
-    }
-    return testing::AssertionSuccess();
+    // Random elements, new for each check (grader::Sample: the first and the last always among
+    // them), so that a call cannot know which elements will be looked at.
+    const grader::Sample sample(count(), kSampledElements);
+    std::vector<float> got;
+    got.reserve(sample.size());
+    for (std::size_t i : sample.indices()) got.push_back(host_c[i]);
+    const Shape s{n, n, n};
+    const testing::AssertionResult right =
+        elements_match(host_a, host_b, s, sample.indices(), exact_elements(host_a, host_b, s, sample.indices()), got);
+    if (right) return right;
+    return testing::AssertionFailure() << "(a random sample of " << sample.size() << " elements of C) " << right.message();
   }
 
   // cuBLAS FP32 on the same matrices, called by the grader with its own handle, timed and
