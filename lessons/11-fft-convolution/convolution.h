@@ -58,9 +58,6 @@ struct FftConvolution {
   stepwise::DeviceBuffer<cufftComplex> spectrum;         // padded_height x spectrum_width()
   stepwise::DeviceBuffer<cufftComplex> filter_spectrum;  // the same size
   FftPlan forward, inverse;                              // real-to-complex, complex-to-real
-  // The taps as given, row-major. Step 2 needs only their spectrum; the reference solution keeps
-  // them to compute a small filter's spectrum where it multiplies (README: "Faster than three passes").
-  std::vector<float> filter;
 };
 
 // Step 2: the one-time work, for images of height x width and a host `filter` of

@@ -1,11 +1,12 @@
 // Lesson 11 reference solution: 'same' convolution directly (one thread per output pixel, the
 // filter in constant memory) and through cuFFT (zero padding, real-to-complex transforms, a
-// pointwise multiply, the 'same' window cropped), and the crossover between the two.
+// pointwise multiply, the 'same' window cropped), and the crossover between the two. The
+// straightforward code for the README's steps; tuned/convolution_tuned.cu goes further for speed
+// (README: "The tuned version").
 #include "convolution.h"
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -44,92 +45,40 @@ __global__ void convolve_direct_kernel(const float* __restrict__ image, int heig
   out[static_cast<std::size_t>(y) * width + x] = sum;
 }
 
-// For the small square filters worth a kernel of their own (3 x 3, 5 x 5), for speed: at one
-// thread per pixel the kernel is bound by its K * K loads per pixel, not by memory. Here the size
-// is known at compile time, so every loop unrolls, and each thread computes a tile of 4 columns x
-// kRowsPerThread rows:
-// - Each input row the tile needs is loaded once, as one float4 (the thread's 4 columns), and
-//   serves every output row it reaches: (kRowsPerThread + K - 1) / kRowsPerThread float4 loads
-//   per 4 pixels (2 for 5 x 5), instead of K * K loads per pixel.
-// - All of them are loaded before any arithmetic, so they are in flight at once.
-// - The K - 1 columns beside the thread's 4 come from the neighbouring lanes' float4s through
-//   warp shuffles (a warp is one row of 32 threads); only lanes 0 and 31 load theirs.
-// Rows start 16-byte aligned only when the width is a multiple of 4: convolve_direct checks.
-constexpr int kRowsPerThread = 4;
+// For the small square filters worth a kernel of their own (3 x 3, 5 x 5), for speed. The size is
+// known at compile time, so every loop unrolls, and each thread computes kRowsPerThread pixels of
+// one column. Neighbouring output rows share input rows: each input value is loaded once into a
+// register and serves up to K outputs, which cuts the loads per pixel from K * K to about
+// K * (1 + (K - 1) / kRowsPerThread).
+constexpr int kRowsPerThread = 8;
 
 template <int K>
 __global__ void convolve_small_kernel(const float* __restrict__ image, int height, int width,
                                       float* __restrict__ out) {
   constexpr int kAnchor = (K - 1) / 2;
-  constexpr int kLeft = K - 1 - kAnchor;             // columns needed left of the thread's 4 ...
-  constexpr int kRight = kAnchor;                    // ... and right of them
-  constexpr int kInputRows = kRowsPerThread + K - 1;
-  const int quad = blockIdx.x * blockDim.x + threadIdx.x;  // this thread's columns: 4 quad ... 4 quad + 3
-  const int x = 4 * quad;
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * kRowsPerThread;
-  if (y0 >= height) return;  // the same for the whole warp: every lane below takes part in the shuffles
-  const bool inside = x < width;
-  const int lane = threadIdx.x;  // blockDim.x is 32
-
-  // Load: input row r is image row y0 + kAnchor - (K - 1) + r; outside the image it is zeros.
-  float4 rows[kInputRows];
-  float edge[kInputRows][K - 1];  // lane 0: the kLeft columns left of its 4; lane 31: the kRight right of them
+  if (x >= width || y0 >= height) return;
+  float sum[kRowsPerThread] = {};
 #pragma unroll
-  for (int r = 0; r < kInputRows; ++r) {
-    const int row = y0 + kAnchor - (K - 1) + r;
-    const bool row_inside = row >= 0 && row < height;
-    const float* image_row = image + static_cast<std::ptrdiff_t>(row) * width;
-    rows[r] = row_inside && inside ? reinterpret_cast<const float4*>(image_row)[quad] : make_float4(0, 0, 0, 0);
+  for (int r = 0; r < kRowsPerThread + K - 1; ++r) {
+    const int row = y0 + kAnchor - (K - 1) + r;  // the input rows that outputs y0 ... y0 + 7 read
+    if (row < 0 || row >= height) continue;
+    const float* image_row = image + static_cast<std::size_t>(row) * width;
 #pragma unroll
-    for (int k = 0; k < K - 1; ++k) {
-      const bool left = k < kLeft;
-      const int column = left ? x - kLeft + k : x + 4 + (k - kLeft);
-      const bool mine = left ? lane == 0 : lane == 31;
-      edge[r][k] = mine && row_inside && column >= 0 && column < width ? image_row[column] : 0.0f;
+    for (int j = 0; j < K; ++j) {
+      const int column = x + kAnchor - j;
+      const float value = (column >= 0 && column < width) ? image_row[column] : 0.0f;
+#pragma unroll
+      for (int q = 0; q < kRowsPerThread; ++q) {
+        const int i = q + K - 1 - r;  // the tap row linking this input row to output row y0 + q
+        if (i >= 0 && i < K) sum[q] += c_filter[i * K + j] * value;
+      }
     }
   }
-
-  // Compute: window[k] holds column x - kLeft + k of input row r. Output (y0 + q, x + c) takes
-  // tap (i, j) times column x + c + kAnchor - j, where i = q + K - 1 - r links the two rows.
-  float sum[kRowsPerThread][4] = {};
-#pragma unroll
-  for (int r = 0; r < kInputRows; ++r) {
-    const float own[4] = {rows[r].x, rows[r].y, rows[r].z, rows[r].w};
-    float window[4 + K - 1];
-#pragma unroll
-    for (int c = 0; c < 4; ++c) window[kLeft + c] = own[c];
-#pragma unroll
-    for (int k = 0; k < kLeft; ++k) {
-      const float from_left = __shfl_up_sync(0xffffffffu, own[4 - kLeft + k], 1);
-      window[k] = lane > 0 ? from_left : edge[r][k];
-    }
-#pragma unroll
-    for (int k = 0; k < kRight; ++k) {
-      const float from_right = __shfl_down_sync(0xffffffffu, own[k], 1);
-      window[kLeft + 4 + k] = lane < 31 ? from_right : edge[r][kLeft + k];
-    }
-#pragma unroll
-    for (int j = 0; j < K; ++j)
-#pragma unroll
-      for (int c = 0; c < 4; ++c)
-#pragma unroll
-        for (int q = 0; q < kRowsPerThread; ++q) {
-          const int i = q + K - 1 - r;
-          if (i >= 0 && i < K) sum[q][c] += c_filter[i * K + j] * window[c + kAnchor - j + kLeft];
-        }
-  }
-  if (!inside) return;
 #pragma unroll
   for (int q = 0; q < kRowsPerThread; ++q)
-    if (y0 + q < height)
-      reinterpret_cast<float4*>(out + static_cast<std::size_t>(y0 + q) * width)[quad] =
-          make_float4(sum[q][0], sum[q][1], sum[q][2], sum[q][3]);
-}
-
-// Whether the float4 tiles of convolve_small_kernel fit: rows 16-byte aligned.
-bool rows_fit_float4(const float* image, const float* out, int width) {
-  auto aligned = [](const float* p) { return reinterpret_cast<std::uintptr_t>(p) % sizeof(float4) == 0; };
-  return width % 4 == 0 && aligned(image) && aligned(out);
+    if (y0 + q < height) out[static_cast<std::size_t>(y0 + q) * width + x] = sum[q];
 }
 
 void convolve_direct(const float* image, int height, int width, const float* filter, int filter_height,
@@ -139,12 +88,11 @@ void convolve_direct(const float* image, int height, int width, const float* fil
   // [docs:filter-to-constant]
   CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filter, filter, taps * sizeof(float), 0, cudaMemcpyHostToDevice, stream));
   // [docs:end]
-  const dim3 block = block_shape();  // 32 x 8: a warp is one row of threads, as the shuffles need
-  const dim3 small_grid((width / 4 + block.x - 1) / block.x, (height + block.y * kRowsPerThread - 1) / (block.y * kRowsPerThread));
-  const bool small_fits = rows_fit_float4(image, out, width);
-  if (small_fits && filter_height == 3 && filter_width == 3)
+  const dim3 block = block_shape();
+  const dim3 small_grid((width + block.x - 1) / block.x, (height + block.y * kRowsPerThread - 1) / (block.y * kRowsPerThread));
+  if (filter_height == 3 && filter_width == 3)
     convolve_small_kernel<3><<<small_grid, block, 0, stream>>>(image, height, width, out);
-  else if (small_fits && filter_height == 5 && filter_width == 5)
+  else if (filter_height == 5 && filter_width == 5)
     convolve_small_kernel<5><<<small_grid, block, 0, stream>>>(image, height, width, out);
   else
     convolve_direct_kernel<<<grid_for(height, width), block, 0, stream>>>(image, height, width, filter_height,
@@ -164,39 +112,16 @@ int fft_friendly_size(int n) {
   }
 }
 
-// The padding and the crop only move data, so their speed is how many loads are in flight: each
-// thread moves kMovesPerThread values of one column, rows blockDim.y apart, all loaded before any
-// is stored (one value per thread leaves the memory system waiting).
-constexpr int kMovesPerThread = 4;
-
-// Blocks start roughly in the order of their index. Taking the rows from the bottom up, a pass
-// first reads what the step before it wrote last, while that is still in the L2 cache (tens of
-// MB): pad, multiply and crop each gain a few microseconds at 4096 x 4096.
-__device__ int block_row_from_the_bottom() { return gridDim.y - 1 - blockIdx.y; }
-
-inline dim3 grid_for_moves(int height, int width) {
-  const dim3 block = block_shape();
-  return dim3((width + block.x - 1) / block.x, (height + block.y * kMovesPerThread - 1) / (block.y * kMovesPerThread));
-}
-
-// The padded array: the image's pixel in the top-left corner, zero everywhere else. Writing the
-// zeros on every call keeps the padding right whatever the transforms did to the buffer before.
+// One thread per element of the padded array: the image's pixel in the top-left corner, zero
+// everywhere else. Writing the zeros on every call keeps the padding right whatever the
+// transforms did to the buffer before.
 __global__ void pad_kernel(const float* __restrict__ image, int height, int width, float* __restrict__ padded,
                            int padded_height, int padded_width) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int first_row = block_row_from_the_bottom() * blockDim.y * kMovesPerThread + threadIdx.y;
-  if (x >= padded_width) return;
-  float value[kMovesPerThread];
-#pragma unroll
-  for (int k = 0; k < kMovesPerThread; ++k) {
-    const int y = first_row + k * blockDim.y;
-    value[k] = (y < height && x < width) ? image[static_cast<std::size_t>(y) * width + x] : 0.0f;
-  }
-#pragma unroll
-  for (int k = 0; k < kMovesPerThread; ++k) {
-    const int y = first_row + k * blockDim.y;
-    if (y < padded_height) padded[static_cast<std::size_t>(y) * padded_width + x] = value[k];
-  }
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= padded_width || y >= padded_height) return;
+  padded[static_cast<std::size_t>(y) * padded_width + x] =
+      (y < height && x < width) ? image[static_cast<std::size_t>(y) * width + x] : 0.0f;
 }
 
 // The convolution theorem: the spectrum of a (circular) convolution is the product of the
@@ -209,90 +134,13 @@ __global__ void multiply_kernel(cufftComplex* __restrict__ spectrum, const cufft
   spectrum[i] = make_cuComplex((a.x * b.x - a.y * b.y) * scale, (a.x * b.y + a.y * b.x) * scale);
 }
 
-// Stretch, for speed: with a 3 x 3 or 5 x 5 filter the multiply need not read filter_spectrum,
-// a third of its bytes. At row u, column v of a padded_height x padded_width (Py x Px) spectrum,
-// with w_y = e^(-2 pi i / Py) and w_x = e^(-2 pi i / Px), the filter's spectrum is
-//   F(u, v) = sum over i, j of f[i][j] w_y^(u i) w_x^(v j) = sum over i of a^i g_i(v),
-// where a = w_y^u and g_i(v) = sum over j of f[i][j] b^j with b = w_x^v: a few dozen
-// multiply-adds, which the GPU does in the time the memory would take to deliver F. Each thread
-// takes one column v and kSpectrumRowsPerThread rows: it loads them all first (many loads in
-// flight), works out its g_i(v) once (times the scale) while they arrive, then per row one
-// sincospi for a and Horner's rule for the sum.
-template <int K>
-struct SmallFilter {
-  float taps[K * K];
-};
-
-constexpr int kSpectrumRowsPerThread = 16;
-
-template <int K>
-__global__ void multiply_small_filter_kernel(cufftComplex* __restrict__ spectrum, int padded_height, int padded_width,
-                                             SmallFilter<K> filter, float scale) {
-  const int spectrum_width = padded_width / 2 + 1;
-  const int v = blockIdx.x * blockDim.x + threadIdx.x;
-  const int first_row = block_row_from_the_bottom() * blockDim.y * kSpectrumRowsPerThread + threadIdx.y;
-  if (v >= spectrum_width) return;
-  cufftComplex value[kSpectrumRowsPerThread];
-#pragma unroll
-  for (int k = 0; k < kSpectrumRowsPerThread; ++k) {
-    const int u = first_row + k * blockDim.y;
-    if (u < padded_height) value[k] = spectrum[static_cast<std::size_t>(u) * spectrum_width + v];
-  }
-  float2 b;  // w_x^v
-  sincospif(-2.0f * static_cast<float>(v) / padded_width, &b.y, &b.x);
-  float2 g[K] = {};
-  float2 b_to_j = make_float2(scale, 0.0f);  // scale * b^j
-#pragma unroll
-  for (int j = 0; j < K; ++j) {
-#pragma unroll
-    for (int i = 0; i < K; ++i) {
-      g[i].x += filter.taps[i * K + j] * b_to_j.x;
-      g[i].y += filter.taps[i * K + j] * b_to_j.y;
-    }
-    b_to_j = make_float2(b_to_j.x * b.x - b_to_j.y * b.y, b_to_j.x * b.y + b_to_j.y * b.x);
-  }
-#pragma unroll
-  for (int k = 0; k < kSpectrumRowsPerThread; ++k) {
-    const int u = first_row + k * blockDim.y;
-    if (u >= padded_height) continue;
-    float2 a;  // w_y^u
-    sincospif(-2.0f * static_cast<float>(u) / padded_height, &a.y, &a.x);
-    float2 f = g[K - 1];  // Horner: g_0 + a (g_1 + a (g_2 + ...))
-#pragma unroll
-    for (int i = K - 2; i >= 0; --i) f = make_float2(f.x * a.x - f.y * a.y + g[i].x, f.x * a.y + f.y * a.x + g[i].y);
-    const cufftComplex x = value[k];
-    spectrum[static_cast<std::size_t>(u) * spectrum_width + v] = make_cuComplex(x.x * f.x - x.y * f.y, x.x * f.y + x.y * f.x);
-  }
-}
-
-template <int K>
-void multiply_small_filter(FftConvolution& fft, float scale, cudaStream_t stream) {
-  SmallFilter<K> filter;
-  std::copy(fft.filter.begin(), fft.filter.end(), filter.taps);
-  const dim3 block = block_shape();
-  const dim3 grid((fft.spectrum_width() + block.x - 1) / block.x,
-                  (fft.padded_height + block.y * kSpectrumRowsPerThread - 1) / (block.y * kSpectrumRowsPerThread));
-  multiply_small_filter_kernel<K><<<grid, block, 0, stream>>>(fft.spectrum.data(), fft.padded_height, fft.padded_width,
-                                                             filter, scale);
-}
-
 // The 'same' window: output pixel (y, x) is element (y + ay, x + ax) of the full convolution.
 __global__ void crop_kernel(const float* __restrict__ padded, int padded_width, int ay, int ax,
                             float* __restrict__ out, int height, int width) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int first_row = block_row_from_the_bottom() * blockDim.y * kMovesPerThread + threadIdx.y;
-  if (x >= width) return;
-  float value[kMovesPerThread];
-#pragma unroll
-  for (int k = 0; k < kMovesPerThread; ++k) {
-    const int y = first_row + k * blockDim.y;
-    value[k] = y < height ? padded[static_cast<std::size_t>(y + ay) * padded_width + x + ax] : 0.0f;
-  }
-#pragma unroll
-  for (int k = 0; k < kMovesPerThread; ++k) {
-    const int y = first_row + k * blockDim.y;
-    if (y < height) out[static_cast<std::size_t>(y) * width + x] = value[k];
-  }
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  out[static_cast<std::size_t>(y) * width + x] = padded[static_cast<std::size_t>(y + ay) * padded_width + x + ax];
 }
 
 namespace {
@@ -305,7 +153,6 @@ FftConvolution plan_fft_convolution(int height, int width, const float* filter, 
   fft.width = width;
   fft.filter_height = filter_height;
   fft.filter_width = filter_width;
-  fft.filter.assign(filter, filter + static_cast<std::size_t>(filter_height) * filter_width);
   fft.padded_height = padded_height;
   fft.padded_width = padded_width;
   const std::size_t spectrum_size = static_cast<std::size_t>(fft.padded_height) * fft.spectrum_width();
@@ -333,19 +180,12 @@ void convolve_padded(FftConvolution& fft, const float* image, float scale, cudaS
   const std::size_t spectrum_size = static_cast<std::size_t>(fft.padded_height) * fft.spectrum_width();
   fft.forward.set_stream(stream);
   fft.inverse.set_stream(stream);
-  pad_kernel<<<grid_for_moves(fft.padded_height, fft.padded_width), block_shape(), 0, stream>>>(
+  pad_kernel<<<grid_for(fft.padded_height, fft.padded_width), block_shape(), 0, stream>>>(
       image, fft.height, fft.width, fft.padded.data(), fft.padded_height, fft.padded_width);
   CUDA_CHECK_LAUNCH();
   CUFFT_CHECK(cufftExecR2C(fft.forward.get(), fft.padded.data(), fft.spectrum.data()));
-  const bool square = fft.filter_height == fft.filter_width;
-  if (square && fft.filter_height == 3) {
-    multiply_small_filter<3>(fft, scale, stream);
-  } else if (square && fft.filter_height == 5) {
-    multiply_small_filter<5>(fft, scale, stream);
-  } else {
-    const unsigned blocks = static_cast<unsigned>((spectrum_size + 255) / 256);
-    multiply_kernel<<<blocks, 256, 0, stream>>>(fft.spectrum.data(), fft.filter_spectrum.data(), spectrum_size, scale);
-  }
+  const unsigned blocks = static_cast<unsigned>((spectrum_size + 255) / 256);
+  multiply_kernel<<<blocks, 256, 0, stream>>>(fft.spectrum.data(), fft.filter_spectrum.data(), spectrum_size, scale);
   CUDA_CHECK_LAUNCH();
   CUFFT_CHECK(cufftExecC2R(fft.inverse.get(), fft.spectrum.data(), fft.padded.data()));
 }
@@ -357,7 +197,7 @@ float inverse_scale(const FftConvolution& fft) {
 
 // Copies the height x width window of fft.padded that starts at row ay, column ax into `out`.
 void crop_window(const FftConvolution& fft, int ay, int ax, float* out, cudaStream_t stream) {
-  crop_kernel<<<grid_for_moves(fft.height, fft.width), block_shape(), 0, stream>>>(fft.padded.data(), fft.padded_width, ay,
+  crop_kernel<<<grid_for(fft.height, fft.width), block_shape(), 0, stream>>>(fft.padded.data(), fft.padded_width, ay,
                                                                              ax, out, fft.height, fft.width);
   CUDA_CHECK_LAUNCH();
 }
