@@ -286,19 +286,26 @@ namespace {
 // and keeps its address when the FftConvolution is moved. plan_fft_convolution records the taps of
 // every 3 x 3 and 5 x 5 filter (replacing whatever an FftConvolution destroyed before left at the
 // same address) and forgets them for any other filter.
-std::mutex small_filter_taps_mutex;
-std::map<const cufftComplex*, std::vector<float>> small_filter_taps;
+struct SmallFilterTaps {
+  std::mutex mutex;
+  std::map<const cufftComplex*, std::vector<float>> by_spectrum;
+};
+SmallFilterTaps& small_filter_taps() {
+  static SmallFilterTaps taps;  // made on first use, not before main
+  return taps;
+}
 
 bool is_small_filter(int filter_height, int filter_width) {
   return filter_height == filter_width && (filter_height == 3 || filter_height == 5);
 }
 
 void remember_small_filter(const FftConvolution& fft, const float* filter) {
-  const std::lock_guard<std::mutex> lock(small_filter_taps_mutex);
+  SmallFilterTaps& known = small_filter_taps();
+  const std::lock_guard<std::mutex> lock(known.mutex);
   if (is_small_filter(fft.filter_height, fft.filter_width))
-    small_filter_taps[fft.filter_spectrum.data()].assign(filter, filter + fft.filter_height * fft.filter_width);
+    known.by_spectrum[fft.filter_spectrum.data()].assign(filter, filter + fft.filter_height * fft.filter_width);
   else
-    small_filter_taps.erase(fft.filter_spectrum.data());
+    known.by_spectrum.erase(fft.filter_spectrum.data());
 }
 
 // The multiply with the filter's spectrum computed in place, if the taps of `fft` are known;
@@ -307,9 +314,10 @@ template <int K>
 bool multiply_small_filter(FftConvolution& fft, float scale, cudaStream_t stream) {
   SmallFilter<K> filter;
   {
-    const std::lock_guard<std::mutex> lock(small_filter_taps_mutex);
-    const auto taps = small_filter_taps.find(fft.filter_spectrum.data());
-    if (taps == small_filter_taps.end() || taps->second.size() != K * K) return false;
+    SmallFilterTaps& known = small_filter_taps();
+    const std::lock_guard<std::mutex> lock(known.mutex);
+    const auto taps = known.by_spectrum.find(fft.filter_spectrum.data());
+    if (taps == known.by_spectrum.end() || taps->second.size() != K * K) return false;
     std::copy(taps->second.begin(), taps->second.end(), filter.taps);
   }
   const dim3 block = block_shape();
