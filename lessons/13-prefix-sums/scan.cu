@@ -84,12 +84,12 @@ void scan_rows_blelloch(const float* in, float* out, int rows, int cols, cudaStr
 }
 
 // ---- Step 2: tiles of 4096 elements ----------------------------------------------------------
-// Given: the layout of a tile. A tile is 256 threads x 16 elements. Warp w owns 512 consecutive
-// elements of it, in 4 pieces of 128; in piece j, lane l holds the 4 elements at
-// w*512 + j*128 + l*4: one 16-byte load per lane, 512 consecutive bytes per warp.
-constexpr int kTileThreads = 256;
+// Given: the layout of a tile. A tile is 128 threads x 32 elements. Warp w owns 1024 consecutive
+// elements of it, in 8 pieces of 128; in piece j, lane l holds the 4 elements at
+// w*1024 + j*128 + l*4: one 16-byte load per lane, 512 consecutive bytes per warp.
+constexpr int kTileThreads = 128;
 [[maybe_unused]] constexpr int kTileWarps = kTileThreads / kWarpSize;
-constexpr int kPieces = 4;                         // 16-byte vectors per thread
+constexpr int kPieces = 8;                         // 16-byte vectors per thread
 constexpr int kWarpPiece = 4 * kWarpSize;          // elements of one piece
 constexpr int kTile = kTileThreads * 4 * kPieces;  // 4096 elements
 
@@ -110,7 +110,7 @@ __device__ inline int tile_offset(int j, int k) {
   return warp * (kPieces * kWarpPiece) + j * kWarpPiece + lane * 4 + k;
 }
 
-// Given: this thread's 16 elements of the tile starting at `start` (0 past the end). `vectors`:
+// Given: this thread's 32 elements of the tile starting at `start` (0 past the end). `vectors`:
 // the array starts on a 16-byte boundary, so a whole tile can be read with int4/float4 loads.
 template <typename T>
 __device__ void load_tile(const T* in, long long start, int n, bool vectors, T (&v)[kPieces][4]) {
@@ -271,12 +271,13 @@ __device__ inline float value_of<float>(unsigned long long word) {
 
 using TileStatus = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
-// Given: a release store and an acquire load of a status word (README: "Look-back").
+// Given: a store and a load of a status word, whole and relaxed: the value travels in the word
+// whose status the reader checks (README: "Publishing between blocks").
 __device__ inline void publish(unsigned long long* status, unsigned long long word) {
-  TileStatus(*status).store(word, cuda::memory_order_release);
+  TileStatus(*status).store(word, cuda::memory_order_relaxed);
 }
 __device__ inline unsigned long long peek(unsigned long long* status) {
-  return TileStatus(*status).load(cuda::memory_order_acquire);
+  return TileStatus(*status).load(cuda::memory_order_relaxed);
 }
 
 // Called by the whole of warp 0: the sum of all tiles before `tile`.
