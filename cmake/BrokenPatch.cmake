@@ -15,11 +15,14 @@
 
 find_program(STEPWISE_PATCH_EXECUTABLE NAMES patch gpatch
              DOC "patch(1), which makes the broken submissions written as patches (grader/broken/*/*.patch)")
+# Without patch(1) (minimal images), `git apply` does the same job: it also refuses a hunk whose
+# context changed and skips the header lines before the diff.
+find_package(Git QUIET)
 
 function(stepwise_apply_broken_patch lesson patch_file out_dir out_var)
   file(RELATIVE_PATH shown "${STEPWISE_SOURCE_DIR}" "${patch_file}")
-  if(NOT STEPWISE_PATCH_EXECUTABLE)
-    message(FATAL_ERROR "${shown} is a patch to a solution, and this machine has no patch program: "
+  if(NOT STEPWISE_PATCH_EXECUTABLE AND NOT GIT_EXECUTABLE)
+    message(FATAL_ERROR "${shown} is a patch to a solution, and this machine has neither patch nor git: "
                         "install patch (e.g. apt-get install patch) and configure again")
   endif()
   file(STRINGS "${patch_file}" targets REGEX "^\\+\\+\\+ ")
@@ -52,9 +55,13 @@ function(stepwise_apply_broken_patch lesson patch_file out_dir out_var)
   endforeach()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${patch_file}" ${solution_files})
 
-  execute_process(
-    COMMAND "${STEPWISE_PATCH_EXECUTABLE}" -p1 -N -F 0 -s -d "${scratch}" -i "${patch_file}"
-    RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(STEPWISE_PATCH_EXECUTABLE)
+    set(apply "${STEPWISE_PATCH_EXECUTABLE}" -p1 -N -F 0 -s -i "${patch_file}")
+  else()
+    set(apply "${GIT_EXECUTABLE}" apply -p1 "${patch_file}")
+  endif()
+  execute_process(COMMAND ${apply} WORKING_DIRECTORY "${scratch}"
+                  RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
   if(NOT code STREQUAL "0")
     list(TRANSFORM files PREPEND "solutions/${lesson}/" OUTPUT_VARIABLE named)
     list(JOIN named ", " named)
