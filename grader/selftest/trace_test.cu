@@ -1,5 +1,6 @@
-// Self-tests of the trace of what ran (grader/trace.h), on the GPU: each rule passes the honest
-// call of a pretend student (trace_student.cu) and fails each trick, saying what ran.
+// Self-tests of the trace of what ran (grader/trace.h), on the GPU (the TraceMessages ones run
+// anywhere): each rule passes the honest call of a pretend student (trace_student.cu) and fails
+// each trick, saying what ran.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -153,3 +154,26 @@ TEST(GpuTrace, ReportedTimesAreHeldAgainstTheTrace) {
 }
 
 }  // namespace
+
+// Without a GPU: how failure messages name kernels and join the rules a call broke.
+TEST(TraceMessages, KernelNamesLoseOnlyTheirParameterList) {
+  EXPECT_EQ(grader::kernel_name_without_parameters("grader::(anonymous namespace)::trick_spin(unsigned long long)"),
+            "grader::(anonymous namespace)::trick_spin");
+  EXPECT_EQ(grader::kernel_name_without_parameters("void scan_kernel<float, 4>(float const*, float*, int)"),
+            "void scan_kernel<float, 4>");
+  EXPECT_EQ(grader::kernel_name_without_parameters("void kernel_wrapper<unsigned int, &(f(int))>(int)"),
+            "void kernel_wrapper<unsigned int, &(f(int))>");
+  EXPECT_EQ(grader::kernel_name_without_parameters("vector_add_kernel"), "vector_add_kernel");
+}
+
+TEST(TraceMessages, BrokenRulesReadAsOneSentence) {
+  const grader::Trace empty;
+  grader::Rules rules("step 2 (scan)");
+  rules.also([](const grader::Trace&) { return testing::AssertionFailure() << "your kernel `k` ran on stream 7"; })
+      .also([](const grader::Trace&) { return testing::AssertionFailure() << "called cudaStreamSynchronize"; });
+  EXPECT_STREQ(rules.check(empty).message(), "step 2 (scan): your kernel `k` ran on stream 7; and called cudaStreamSynchronize");
+  grader::Rules verbs("step 1");
+  verbs.also([](const grader::Trace&) { return testing::AssertionFailure() << "ran `cublas`"; })
+      .also([](const grader::Trace&) { return testing::AssertionFailure() << "your kernel `k` was still running"; });
+  EXPECT_STREQ(verbs.check(empty).message(), "step 1 ran `cublas`; and your kernel `k` was still running");
+}

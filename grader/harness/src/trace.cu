@@ -30,11 +30,6 @@ std::string demangle(const std::string& name) {
   return status == 0 && text ? std::string(text.get()) : name;
 }
 
-// The kernel's name without its parameter list: what an extern "C" kernel is called on the GPU.
-std::string without_parameters(const std::string& demangled) {
-  const std::size_t paren = demangled.find('(');
-  return paren == std::string::npos ? demangled : demangled.substr(0, paren);
-}
 
 // Names a kernel may show in a trace, for each of a list of mangled names.
 std::set<std::string> trace_names(const std::vector<std::string>& mangled) {
@@ -43,7 +38,7 @@ std::set<std::string> trace_names(const std::vector<std::string>& mangled) {
     const std::string d = demangle(m);
     names.insert(m);
     names.insert(d);
-    names.insert(without_parameters(d));
+    names.insert(kernel_name_without_parameters(d));
   }
   return names;
 }
@@ -247,7 +242,7 @@ std::uint32_t legacy_stream_id() {
 }
 
 std::string short_name(const std::string& name) {
-  std::string shown = without_parameters(name);
+  std::string shown = kernel_name_without_parameters(name);
   if (shown.size() > 90) shown = shown.substr(0, 87) + "...";
   return shown;
 }
@@ -260,6 +255,21 @@ std::string ms_text(std::uint64_t start, std::uint64_t end) {
 }
 
 }  // namespace
+
+// The parameter list is the first '(' outside template arguments and outside
+// "(anonymous namespace)", which a demangled name may hold before it.
+std::string kernel_name_without_parameters(const std::string& demangled) {
+  static const std::string anonymous = "(anonymous namespace)";
+  int depth = 0;  // inside how many template argument lists
+  for (std::size_t i = 0; i < demangled.size(); ++i) {
+    const char c = demangled[i];
+    if (c == '<') ++depth;
+    else if (c == '>' && depth > 0) --depth;
+    else if (c == '(' && demangled.compare(i, anonymous.size(), anonymous) == 0) i += anonymous.size() - 1;
+    else if (c == '(' && depth == 0) return demangled.substr(0, i);
+  }
+  return demangled;
+}
 
 std::uint32_t Trace::stream_id(cudaStream_t stream) const {
   if (stream == nullptr || stream == cudaStreamLegacy) return legacy_stream;

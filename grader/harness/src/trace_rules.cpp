@@ -20,8 +20,7 @@ constexpr std::uint64_t kOrderSlackNs = 2'000;
 using Result = testing::AssertionResult;
 
 std::string quoted(const std::string& name) {
-  const std::size_t paren = name.find('(');
-  std::string shown = paren == std::string::npos ? name : name.substr(0, paren);
+  std::string shown = kernel_name_without_parameters(name);
   if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
   return "`" + shown + "`";
 }
@@ -257,13 +256,17 @@ Rules& Rules::also(std::function<Result(const Trace&)> rule) {
 Result Rules::check(const Trace& t) const {
   std::ostringstream broken;
   int count = 0;
+  bool starts_with_a_verb = true;  // "ran ...", "called ...", not "your kernel ..."
   auto note = [&](const Result& result) {
-    if (!result) broken << (count++ ? "; it also " : "") << result.message();
+    if (result) return;
+    const std::string message = result.message();
+    if (count == 0) starts_with_a_verb = message.rfind("your ", 0) != 0;
+    broken << (count++ ? "; and " : "") << message;
   };
   if (own_) note(check_own_kernels(t));
   for (const auto& rule : rules_) note(rule(t));
   if (count == 0) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << step_ << " " << broken.str();
+  return testing::AssertionFailure() << step_ << (starts_with_a_verb ? " " : ": ") << broken.str();
 }
 
 namespace {

@@ -95,6 +95,9 @@ struct Trace {
 // Sizes and times in messages: "268 MB", "0.42 ms" (three significant digits).
 std::string megabytes(std::uint64_t bytes);
 std::string ms_text(double ms);
+// A demangled kernel name without its parameter list ("ns::(anonymous namespace)::k<int>(int*)"
+// becomes "ns::(anonymous namespace)::k<int>"): how messages name a kernel.
+std::string kernel_name_without_parameters(const std::string& demangled);
 
 // Runs `call` once with the GPU traced: the device is synchronised first (earlier work is not
 // the call's), the host clock is read when the call returns, then the device is synchronised
