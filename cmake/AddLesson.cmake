@@ -167,9 +167,11 @@ function(stepwise_add_test_program target)
   set(student_files "")
   set(checks_files "")
   set(depends "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake")
+  set(device_code_dir "")
   if(ARG_STUDENT)
     set(student_files "$<TARGET_FILE:${ARG_STUDENT}>")
     list(APPEND depends ${ARG_STUDENT})
+    stepwise_keep_device_code(${ARG_STUDENT} device_code_dir)
   endif()
   if(ARG_CHECKS)
     set(checks_files "$<JOIN:$<TARGET_OBJECTS:${ARG_CHECKS}>,|>")
@@ -183,8 +185,29 @@ function(stepwise_add_test_program target)
   add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp" "${kernels_source}")
   list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
-                                               STEPWISE_SANITIZERS="${sanitizers}")
+                                               STEPWISE_SANITIZERS="${sanitizers}"
+                                               STEPWISE_DEVICE_CODE_DIR="${device_code_dir}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
+endfunction()
+
+# The device code of the student's files, for the machine-code checks (grader/machine_code.h):
+# nvcc keeps what it makes while compiling <code> (-keep), the PTX of each file among it, in a
+# folder of its own, which <out> names (once per target; "" for an imported target, whose build
+# is not this one's).
+function(stepwise_keep_device_code code out)
+  get_target_property(imported ${code} IMPORTED)
+  if(imported)
+    set(${out} "" PARENT_SCOPE)
+    return()
+  endif()
+  get_target_property(dir ${code} STEPWISE_DEVICE_CODE_DIR)
+  if(NOT dir)
+    set(dir "${CMAKE_CURRENT_BINARY_DIR}/device-code/${code}")
+    file(MAKE_DIRECTORY "${dir}")
+    target_compile_options(${code} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:--keep --keep-dir \"${dir}\">")
+    set_target_properties(${code} PROPERTIES STEPWISE_DEVICE_CODE_DIR "${dir}")
+  endif()
+  set(${out} "${dir}" PARENT_SCOPE)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled

@@ -10,6 +10,7 @@
 
 #include "elementwise_exp.h"
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "stepwise/host_timer.h"
 
 namespace {
@@ -228,6 +229,15 @@ TEST(ExpArrayFast, HandlesUnalignedArrays) {
     EXPECT_TRUE(offset_arrays_match(exp_array_fast, n, 1, 1, tolerance)) << "x and out one float in";
     EXPECT_TRUE(offset_arrays_match(exp_array_fast, n, 0, 3, tolerance)) << "out three floats in";
   }
+}
+
+// Both steps compute in float: expf and __expf of a float, no double (`exp(double(x))`, `* 1.0`)
+// on the way (grader/machine_code.h). Every kernel of the lesson is a float kernel.
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    exp_array(nullptr, nullptr, 0);
+    exp_array_fast(nullptr, nullptr, 0);
+  });
 }
 
 // ---- exp_timed (step 3): timing with events ----------------------------------------------------

@@ -13,6 +13,7 @@
 #include "black_scholes.h"
 #include "black_scholes_cpu.h"
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "grader/results.h"
 #include "stepwise/host_timer.h"
 #include "stepwise/todo.h"
@@ -286,6 +287,15 @@ TEST(BlackScholes32, SeedOptionsWithinBounds) {
 TEST(BlackScholes32, EdgeInputs) {
   REQUIRE_GPU();
   edge_inputs<float>();
+}
+
+// Step 2's kernel computes in float (float constants, __expf, __logf, sqrtf, 0.5f), not in double
+// with float inputs and outputs: its machine code holds no double arithmetic
+// (grader/machine_code.h). Step 1's black_scholes_kernel is double by design and not checked.
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic("black_scholes_float_kernel\\(", [] {
+    black_scholes(static_cast<const float*>(nullptr), nullptr, nullptr, nullptr, nullptr, 0, Market{}, nullptr);
+  });
 }
 
 // ---- Step 3: the seed's whole run -----------------------------------------------------------

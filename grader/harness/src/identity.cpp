@@ -5,3 +5,9 @@ const char* lesson() { return STEPWISE_LESSON; }
 const char* track() { return STEPWISE_TRACK; }
 const char* sanitizers() { return STEPWISE_SANITIZERS; }
 }  // namespace grader
+
+#include "grader/machine_code.h"
+
+namespace grader {
+const char* device_code_dir() { return STEPWISE_DEVICE_CODE_DIR; }
+}  // namespace grader

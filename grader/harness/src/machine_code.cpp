@@ -1,0 +1,197 @@
+// Reading the student's device code for double arithmetic (grader/machine_code.h).
+#include "grader/machine_code.h"
+
+#include <cxxabi.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "grader/trace.h"
+#include "stepwise/todo.h"
+
+namespace grader {
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r");
+  return text.substr(begin, end - begin + 1);
+}
+
+// The instructions that compute with a double operand or result (see fp64_in_ptx).
+const std::set<std::string>& fp64_arithmetic() {
+  static const std::set<std::string> ops{"add",  "sub",      "mul", "fma",  "mad", "div",  "rcp",   "sqrt",
+                                         "rsqrt", "neg",     "abs", "min",  "max", "copysign", "set", "setp",
+                                         "testp", "cvt"};
+  return ops;
+}
+
+// The function a PTX header line declares (".visible .entry _Z3fooPf(", ".func  (.param .b32
+// func_retval0) _Z3cndf("), or "" when the line declares none.
+std::string function_declared(const std::string& line, bool& kernel) {
+  static const std::regex header(R"(^(?:\.(?:visible|weak|extern)\s+)*\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][A-Za-z0-9_$]*))");
+  std::smatch match;
+  if (!std::regex_search(line, match, header)) return "";
+  kernel = match[1] == "entry";
+  return match[2];
+}
+
+std::string demangled(const std::string& mangled) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || text == nullptr) return mangled;
+  std::string name = text;
+  std::free(text);
+  return name;
+}
+
+// A kernel's double arithmetic with that of the functions it calls, each function counted once.
+void add_calls(const std::map<std::string, DeviceFunction>& functions, const DeviceFunction& function,
+               std::set<std::string>& seen, std::map<std::string, int>& total) {
+  for (const std::string& callee : function.calls) {
+    if (!seen.insert(callee).second) continue;
+    const auto found = functions.find(callee);
+    if (found == functions.end()) continue;
+    for (const auto& [op, count] : found->second.fp64) total[op] += count;
+    add_calls(functions, found->second, seen, total);
+  }
+}
+
+}  // namespace
+
+std::map<std::string, DeviceFunction> fp64_in_ptx(const std::string& ptx) {
+  std::map<std::string, DeviceFunction> functions;
+  std::istringstream lines(ptx);
+  std::string line;
+  DeviceFunction current;
+  bool in_header = false;
+  int depth = 0;          // braces open in the current function's body
+  std::string statement;  // a call, gathered up to its ';'
+  static const std::regex identifier(R"([A-Za-z_$][A-Za-z0-9_$]*)");
+  while (std::getline(lines, line)) {
+    const std::string text = trim(line.substr(0, line.find("//")));
+    if (text.empty()) continue;
+    if (depth == 0) {
+      bool kernel = false;
+      const std::string name = function_declared(text, kernel);
+      if (!name.empty()) {
+        current = DeviceFunction{name, kernel, {}, {}};
+        in_header = true;
+      }
+      if (!in_header) continue;
+      if (text.back() == ';' && text.find('{') == std::string::npos) {  // a declaration, no body
+        in_header = false;
+        continue;
+      }
+      if (text.find('{') == std::string::npos) continue;
+      in_header = false;
+    }
+    for (char c : text) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (depth <= 0) {
+      depth = 0;
+      if (!current.mangled.empty()) functions[current.mangled] = current;
+      current = DeviceFunction{};
+      continue;
+    }
+    if (!statement.empty() || text.rfind("call", 0) == 0) {
+      statement += " " + text;
+      if (text.find(';') != std::string::npos) {
+        for (std::sregex_iterator it(statement.begin(), statement.end(), identifier), end; it != end; ++it)
+          current.calls.push_back(it->str());
+        statement.clear();
+      }
+      continue;
+    }
+    if (text[0] == '.' || text[0] == '{' || text[0] == '}' || text.back() == ':') continue;  // directive, label
+    std::string instruction = text;
+    if (instruction[0] == '@') instruction = trim(instruction.substr(instruction.find_first_of(" \t") + 1));
+    const std::string opcode = instruction.substr(0, instruction.find_first_of(" \t;"));
+    std::vector<std::string> parts;
+    std::stringstream split(opcode);
+    for (std::string part; std::getline(split, part, '.');) parts.push_back(part);
+    if (parts.empty() || !fp64_arithmetic().count(parts[0])) continue;
+    bool f64 = false;
+    for (std::size_t i = 1; i < parts.size(); ++i) f64 = f64 || parts[i] == "f64";
+    if (f64) ++current.fp64[parts[0] + ".f64"];
+  }
+  return functions;
+}
+
+void expect_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps) {
+  namespace fs = std::filesystem;
+  const std::string dir = device_code_dir();
+  std::error_code error;
+  std::vector<fs::path> files;
+  if (!dir.empty() && fs::is_directory(dir, error))
+    for (const auto& entry : fs::directory_iterator(dir, error))
+      if (entry.path().extension() == ".ptx") files.push_back(entry.path());
+  if (files.empty())
+    GTEST_SKIP() << "the device code nvcc made from your files is not there to read (looked for *.ptx in '"
+                 << (dir.empty() ? std::string("(no folder: this test program was built without it)") : dir)
+                 << "'): build the grader again (cmake --build build) and re-run this check";
+
+  // Every kernel of the student's, with the double arithmetic of all its PTX (one file for each
+  // virtual architecture built: the largest count of each instruction).
+  const auto& built = kernels_built().student;
+  const std::set<std::string> students(built.begin(), built.end());
+  std::map<std::string, std::map<std::string, int>> kernels;
+  for (const fs::path& file : files) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto functions = fp64_in_ptx(text.str());
+    for (const auto& [name, function] : functions) {
+      if (!function.kernel || !students.count(name)) continue;
+      std::map<std::string, int> total = function.fp64;
+      std::set<std::string> seen{name};
+      add_calls(functions, function, seen, total);
+      auto& kept = kernels[name];
+      for (const auto& [op, count] : total) kept[op] = std::max(kept[op], count);
+    }
+  }
+
+  const std::regex pattern(float_kernels);
+  int checked = 0;
+  std::ostringstream failures, found;
+  for (const auto& [mangled, ops] : kernels) {
+    const std::string name = demangled(mangled);
+    found << "\n    " << name;
+    if (!std::regex_search(name, pattern)) continue;
+    ++checked;
+    if (ops.empty()) continue;
+    failures << "\n  your kernel `" << kernel_name_without_parameters(name) << "` does double arithmetic (";
+    const char* separator = "";
+    for (const auto& [op, count] : ops) {
+      failures << separator << count << " " << op;
+      separator = ", ";
+    }
+    failures << ")";
+  }
+  if (!failures.str().empty())
+    FAIL() << "a float step must compute in float:" << failures.str()
+           << "\n  Each .f64 instruction runs as double-precision machine code (DADD, DMUL, DFMA; cvt as F2F, I2F, "
+              "F2I), at 1/32 to 1/64 of the float rate on most GPUs. Typical causes: a literal without f (write "
+              "0.5f, not 0.5; 1.0f / x, not 1.0 / x), a double function or constant (expf, logf, sqrtf, fabsf on "
+              "floats, not exp, log, sqrt, fabs of a double; static_cast<float>(kA1) for a double constant), or "
+              "a double variable or argument in the expression.";
+  if (checked == 0)
+    FAIL() << "found no kernel of yours matching `" << float_kernels
+           << "` to check for double arithmetic; the kernels nvcc built from your files:"
+           << (found.str().empty() ? std::string("\n    (none)") : found.str())
+           << "\n  Keep the kernel names the exercise gives.";
+  try {
+    steps();
+  } catch (const stepwise::NotImplemented&) {
+    throw;  // a float step not written yet: the check is TODO
+  } catch (const std::exception&) {
+    // Anything else (no GPU to launch on, a CUDA error) is for the other checks to report.
+  }
+}
+
+}  // namespace grader
