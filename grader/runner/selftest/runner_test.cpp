@@ -106,6 +106,32 @@ TEST_F(RecordsFixture, ALessonWrittenButWaitingForAGpuIsPassedOver) {
             std::string::npos);
 }
 
+// In a lesson still being written, the steps written whose checks could not run wait for a GPU
+// too: next names the step still to write, and the waiting line names the written ones.
+TEST_F(RecordsFixture, AWrittenStepOfAnUnfinishedLessonWaitsForAGpu) {
+  std::vector<Record> only_01;  // README steps 1 and 2; STEPWISE_TODO(1) and (3) left in steps.cu
+  for (Record r : records) {
+    if (r.lesson != "01-steps") continue;
+    if (r.check == "Gamma.Second") {  // step 2, written: without a GPU its check is skipped
+      r.status = "SKIP";
+      r.step = 0;
+      r.detail = "no NVIDIA driver found, so no GPU can be used here";
+    }
+    only_01.push_back(r);
+  }
+  course.lessons = {course.lessons[1]};
+  Grades grades = summarise(course, "exercise", only_01);
+  ASSERT_EQ(grades.lessons[0].slug, "01-steps");
+  EXPECT_EQ(grades.lessons[0].steps_waiting_for_gpu(), std::set<int>{2});
+  const std::string text = report(course, grades);
+  EXPECT_NE(text.find("written, waiting for a GPU to check: 01-steps step 2\n"
+                      "next: lessons/01-steps/README.md step 1 "),
+            std::string::npos)
+      << text;
+  grades.lessons[0].failed = 1;  // a failed check: nothing counts as written
+  EXPECT_EQ(report(course, grades).find("waiting for a GPU"), std::string::npos);
+}
+
 TEST_F(RecordsFixture, NoRecordsAtAllIsUnfinishedAndSaysSo) {
   const Grades grades = summarise(course, "exercise", {});
   EXPECT_TRUE(grades.unfinished());

@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 
 #include "hints.h"
@@ -37,6 +38,17 @@ std::string runner_command(const Course& course) { return display_path(course.bu
 
 }  // namespace
 
+std::set<int> LessonState::steps_waiting_for_gpu() const {
+  std::set<int> waiting;
+  if (failed > 0 || skipped == 0 || waits_for_gpu()) return waiting;
+  for (const int step : steps) {
+    const bool todo_check = std::any_of(records.begin(), records.end(),
+                                        [&](const Record& r) { return r.status == "TODO" && r.step == step; });
+    if (steps_left.count(step) == 0 && !todo_check) waiting.insert(step);
+  }
+  return waiting;
+}
+
 const LessonState* Grades::next() const {
   // A lesson that only waits for a GPU is passed over: on a machine without one, the next thing
   // to do is the next step still to write.
@@ -67,7 +79,13 @@ Grades summarise(const Course& course, const std::string& track, std::vector<Rec
     });
     if (track == "exercise") {
       const Lesson* lesson = course.find(slug);
-      if (lesson != nullptr) state.steps_left = steps_left(course.lesson_dir(*lesson));
+      if (lesson != nullptr) {
+        state.steps_left = steps_left(course.lesson_dir(*lesson));
+        std::ifstream in(course.lesson_dir(*lesson) / "README.md");
+        std::stringstream readme;
+        readme << in.rdbuf();
+        for (const int step : readme_steps(readme.str())) state.steps.insert(step);
+      }
     }
     for (const Record& r : state.records) {
       if (r.status == "PASS") ++state.passed;
@@ -90,9 +108,16 @@ std::string next_line(const Course& course, const Grades& grades) {
     out << grades.skipped << (grades.skipped == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
         << " not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
         << " says why; docs/setup.md)\n";
-  std::string waiting;  // lessons written but not checked here: one line, however many
-  for (const LessonState& state : grades.lessons)
-    if (state.waits_for_gpu()) waiting += (waiting.empty() ? "" : ", ") + state.slug;
+  std::string waiting;  // lessons (or steps) written but not checked here: one line, however many
+  for (const LessonState& state : grades.lessons) {
+    std::string steps;
+    for (const int step : state.steps_waiting_for_gpu()) steps += (steps.empty() ? "" : ", ") + std::to_string(step);
+    if (state.waits_for_gpu())
+      waiting += (waiting.empty() ? "" : ", ") + state.slug;
+    else if (!steps.empty())
+      waiting += (waiting.empty() ? "" : ", ") + state.slug +
+                 (steps.find(',') == std::string::npos ? " step " : " steps ") + steps;
+  }
   if (!waiting.empty()) out << "written, waiting for a GPU to check: " << waiting << "\n";
   const LessonState* lesson = grades.next();
   if (grades.total() == 0) {

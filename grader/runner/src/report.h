@@ -14,6 +14,7 @@ struct LessonState {
   std::string slug;
   std::vector<Record> records;  // sorted: failures first, then TODO by step, then the rest
   std::set<int> steps_left;     // STEPWISE_TODO(N) lines still in the exercise
+  std::set<int> steps;          // the README's steps ("### Step N"; exercise track)
   int passed = 0, failed = 0, todo = 0, skipped = 0;
   // The record saying the lesson did not compile, or nullptr.
   const Record* build_failure() const {
@@ -27,6 +28,9 @@ struct LessonState {
   // Written as far as this machine can tell (nothing failed or TODO, no STEPWISE_TODO line left),
   // but some checks could not run here: they wait for a GPU.
   bool waits_for_gpu() const { return total() > 0 && failed == 0 && todo == 0 && skipped > 0 && steps_left.empty(); }
+  // In a lesson still being written: the steps written (STEPWISE_TODO line gone, no check of the
+  // step TODO) while nothing failed and some checks could not run here; they wait for a GPU.
+  std::set<int> steps_waiting_for_gpu() const;
 };
 
 struct Grades {
