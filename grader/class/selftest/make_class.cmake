@@ -21,8 +21,9 @@ foreach(student IN LISTS students)
     if(LESSONS)
       string(REPLACE "|" ";" lessons "${LESSONS}")
     endif()
-    foreach(lesson IN LISTS lessons)
-      file(COPY "${SOURCE_DIR}/solutions/${lesson}" DESTINATION "${CLASS}/ada-correct/lessons")
+    foreach(lesson IN LISTS lessons)  # the graded files only: not the tuned versions beside them
+      file(COPY "${SOURCE_DIR}/solutions/${lesson}" DESTINATION "${CLASS}/ada-correct/lessons"
+           PATTERN "tuned" EXCLUDE)
     endforeach()
   else()
     file(COPY "${fixtures}/${student}" DESTINATION "${CLASS}" PATTERN ".gitkeep" EXCLUDE)
