@@ -80,7 +80,6 @@ testing::AssertionResult rejected_with(std::initializer_list<cudaError_t> expect
 // ---- Step 1: device query ------------------------------------------------------------------
 
 TEST(DeviceQuery, MatchesTheRuntimeForEveryGpu) {
-  REQUIRE_GPU();
   for (int device = 0; device < gpu_count(); ++device) {
     SCOPED_TRACE("device " + std::to_string(device));
     const DeviceSummary got = query_device(device);
@@ -103,7 +102,6 @@ TEST(DeviceQuery, MatchesTheRuntimeForEveryGpu) {
 }
 
 TEST(DeviceQuery, MissingGpuThrowsCudaError) {
-  REQUIRE_GPU();
   const int missing = gpu_count();  // GPUs are numbered 0 .. count - 1
   EXPECT_TRUE(rejected_with({cudaErrorInvalidDevice}, [&] { query_device(missing); },
                             "query_device(" + std::to_string(missing) + ") returned normally, but this machine has " +
@@ -114,7 +112,6 @@ TEST(DeviceQuery, MissingGpuThrowsCudaError) {
 // ---- Step 2: global index --------------------------------------------------------------------
 
 TEST(GlobalIndex, EveryThreadWritesItsIndex) {
-  REQUIRE_GPU();
   const std::vector<int> sizes = index_sizes(sizeof(int));
   for (int threads_per_block : kBlockSizes) {
     for (int n : sizes) {
@@ -137,7 +134,6 @@ TEST(GlobalIndex, EveryThreadWritesItsIndex) {
 // ---- Step 3: block and thread numbers --------------------------------------------------------
 
 TEST(BlockAndThread, EachElementKnowsItsBlockAndThread) {
-  REQUIRE_GPU();
   const std::vector<int> sizes = index_sizes(2 * sizeof(int));
   for (int threads_per_block : kBlockSizes) {
     for (int n : sizes) {
@@ -175,7 +171,6 @@ std::string silent_launch_advice(const std::string& call, int threads_per_block)
 const std::initializer_list<cudaError_t> kRejectedLaunch = {cudaErrorInvalidConfiguration, cudaErrorInvalidValue};
 
 TEST(LaunchErrors, TooManyThreadsPerBlockThrows) {
-  REQUIRE_GPU();
   const int n = 5000;
   for (int threads_per_block : {2048, 1025}) {
     SCOPED_TRACE(where(n, threads_per_block));

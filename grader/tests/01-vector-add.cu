@@ -52,19 +52,16 @@ void expect_adds_like_the_cpu(AddFunction add, const std::string& step) {
 }
 
 TEST(VectorAdd, OneThreadPerElementMatchesCpu) {
-  REQUIRE_GPU();
   expect_adds_like_the_cpu(vector_add, "step 1 (vector_add)");
 }
 
 TEST(VectorAdd, GridStrideMatchesCpu) {
-  REQUIRE_GPU();
   expect_adds_like_the_cpu(vector_add_grid_stride, "step 2 (vector_add_grid_stride)");
 }
 
 // Arrays that start one float into an allocation: not 16-byte aligned, as a slice of a larger
 // array would be. A kernel that assumes alignment (e.g. float4 loads) must still be right.
 TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
-  REQUIRE_GPU();
   for (int n : {1, 5, 1000, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     std::vector<float> a = grader::random_floats(n + 1, -1000, 1000), b = grader::random_floats(n + 1, -1000, 1000);
@@ -82,7 +79,6 @@ TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
 }
 
 TEST(Vectorize, GpuTargetMatchesCpuReference) {
-  REQUIRE_GPU();
   const std::vector<int> sizes = grader::standard_sizes(6 * sizeof(double));
   for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
@@ -152,17 +148,14 @@ void expect_near_copy_speed(AddFunction add, const std::string& step) {
 }
 
 TEST(VectorAddSpeed, OneThreadPerElement) {
-  REQUIRE_GPU();
   expect_near_copy_speed(vector_add, "step 1 (vector_add)");
 }
 
 TEST(VectorAddSpeed, GridStride) {
-  REQUIRE_GPU();
   expect_near_copy_speed(vector_add_grid_stride, "step 2 (vector_add_grid_stride)");
 }
 
 TEST(VectorAddSpeed, FasterThanOneCpuThread) {
-  REQUIRE_GPU();
   SpeedSetup s;
   const std::vector<float> a = grader::random_floats(s.n, -1, 1), b = grader::random_floats(s.n, -1, 1);
   std::vector<float> out(s.n);

@@ -113,12 +113,10 @@ testing::AssertionResult offset_arrays_match(ExpFunction exp_function, int n, in
 // ---- exp_array (step 1): expf ----------------------------------------------------------------
 
 TEST(ExpArray, MatchesCpuAtEverySize) {
-  REQUIRE_GPU();
   expect_matches_at_every_size(exp_array, expf_tolerance(), kStep1);
 }
 
 TEST(ExpArray, Within2UlpOnEachRange) {
-  REQUIRE_GPU();
   for (float limit : {1.0f, 10.0f, kWideRange}) {
     SCOPED_TRACE(range_name(limit));
     EXPECT_TRUE(exp_matches_on_range(exp_array, 1000003, limit, expf_tolerance()));
@@ -129,7 +127,6 @@ TEST(ExpArray, Within2UlpOnEachRange) {
 // e^-87 = 1.6e-38 close to the smallest normal one (1.2e-38); e^-87.5 = 1.0e-38 down to
 // e^-103 = 1.8e-45 are subnormal, where floats are 2^-149 apart. expf keeps its 2 ulp there.
 TEST(ExpArray, Within2UlpAtTheEndsOfTheFloatRange) {
-  REQUIRE_GPU();
   const std::vector<float> x = {88.0f, 88.5f, 88.7f, -87.0f, -87.5f, -90.0f, -100.0f, -103.0f};
   EXPECT_TRUE(exp_matches(exp_array, x, expf_tolerance()))
       << "inputs: 88, 88.5, 88.7, -87, -87.5, -90, -100, -103";
@@ -144,7 +141,6 @@ const std::vector<double> kSpecialResults = {kInfinity, 0, kNaN, 1, 1, kInfinity
 constexpr const char* kSpecialNames = "inputs: +inf, -inf, NaN, +0, -0, 100, -200, 1000, -1000";
 
 TEST(ExpArray, SpecialValues) {
-  REQUIRE_GPU();
   const std::vector<float> x = kSpecialInputs;
   auto d_x = grader::device(x);
   Output<float> out(x.size());
@@ -153,7 +149,6 @@ TEST(ExpArray, SpecialValues) {
 }
 
 TEST(ExpArray, HandlesUnalignedArrays) {
-  REQUIRE_GPU();
   for (int n : {1, 5, 1000, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     EXPECT_TRUE(offset_arrays_match(exp_array, n, 1, 1, expf_tolerance())) << "x and out one float in";
@@ -164,7 +159,6 @@ TEST(ExpArray, HandlesUnalignedArrays) {
 // ---- exp_array_fast (step 2): __expf ---------------------------------------------------------
 
 TEST(ExpArrayFast, MatchesCpuAtEverySize) {
-  REQUIRE_GPU();
   expect_matches_at_every_size(exp_array_fast, fast_expf_tolerance(kWideRange), kStep2);
 }
 
@@ -178,7 +172,6 @@ __global__ void grader_fast_exp_kernel(const float* x, float* out, int n) {
 }
 
 TEST(ExpArrayFast, IsTheFastIntrinsic) {
-  REQUIRE_GPU();
   const int n = 1000003;
   const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
   auto d_x = grader::device(x);
@@ -195,7 +188,6 @@ TEST(ExpArrayFast, IsTheFastIntrinsic) {
 }
 
 TEST(ExpArrayFast, WithinItsBoundOnEachRange) {
-  REQUIRE_GPU();
   for (float limit : {1.0f, 10.0f, kWideRange}) {
     SCOPED_TRACE(range_name(limit));
     EXPECT_TRUE(exp_matches_on_range(exp_array_fast, 1000003, limit, fast_expf_tolerance(limit)));
@@ -205,7 +197,6 @@ TEST(ExpArrayFast, WithinItsBoundOnEachRange) {
 // Near the overflow end only: close to the subnormal end __expf may flush its result to zero
 // (libdevice: "most input and output values around denormal range are flushed").
 TEST(ExpArrayFast, WithinItsBoundNearTheLargestFloat) {
-  REQUIRE_GPU();
   EXPECT_TRUE(exp_matches(exp_array_fast, {88.0f, 88.5f}, fast_expf_tolerance(88.5f))) << "inputs: 88, 88.5";
 }
 
@@ -213,7 +204,6 @@ TEST(ExpArrayFast, WithinItsBoundNearTheLargestFloat) {
 // behind it (PTX ex2.approx) maps +-0 to 1, -inf to 0, +inf to inf and NaN to NaN; 100, 1000 and
 // -200, -1000 lie so far out of range that its bounded relative error cannot bring them back.
 TEST(ExpArrayFast, SpecialValues) {
-  REQUIRE_GPU();
   const std::vector<float> x = kSpecialInputs;
   auto d_x = grader::device(x);
   Output<float> out(x.size());
@@ -222,7 +212,6 @@ TEST(ExpArrayFast, SpecialValues) {
 }
 
 TEST(ExpArrayFast, HandlesUnalignedArrays) {
-  REQUIRE_GPU();
   for (int n : {1, 5, 1000, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const Tolerance tolerance = fast_expf_tolerance(kWideRange);
@@ -287,7 +276,6 @@ void expect_times_match_trace(const std::vector<float>& x, int n) {
 }
 
 TEST(ExpTimed, ReturnsExpOfTheInput) {
-  REQUIRE_GPU();
   for (int n : {0, 1, 33, 100017, 1000003}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const std::vector<float> x = grader::random_floats(n, -kWideRange, kWideRange);
@@ -298,7 +286,6 @@ TEST(ExpTimed, ReturnsExpOfTheInput) {
 }
 
 TEST(ExpTimed, TimesKernelsApartFromCopies) {
-  REQUIRE_GPU();
   {  // warm-up: the first launches also load the kernels' code
     const std::vector<float> x = grader::random_floats(1000, -1, 1);
     std::vector<float> out(x.size());
@@ -370,17 +357,14 @@ void expect_near_copy_speed(ExpFunction exp_function, Tolerance tolerance, const
 }
 
 TEST(ExpSpeed, AccurateNearCopyBandwidth) {
-  REQUIRE_GPU();
   expect_near_copy_speed(exp_array, expf_tolerance(), kStep1);
 }
 
 TEST(ExpSpeed, FastNearCopyBandwidth) {
-  REQUIRE_GPU();
   expect_near_copy_speed(exp_array_fast, fast_expf_tolerance(kWideRange), kStep2);
 }
 
 TEST(ExpSpeed, FasterThanOneCpuThread) {
-  REQUIRE_GPU();
   SpeedSetup s;
   const std::vector<float> host_x = grader::random_floats(s.n, -kWideRange, kWideRange);
   std::vector<float> cpu_out(s.n);

@@ -238,7 +238,6 @@ grader::Rules grid_stride_rules_for(int, int) { return grid_stride_rules(); }
 // ---- Step 1: the escape count of single points -------------------------------------------
 
 TEST(EscapeCount, KnownPoints) {
-  REQUIRE_GPU();
   struct Known {
     float real, imag;
     int count;
@@ -275,7 +274,6 @@ TEST(EscapeCount, KnownPoints) {
 }
 
 TEST(EscapeCount, RandomPointsMatchCpu) {
-  REQUIRE_GPU();
   const int max_iterations = grader::random_ints(1, 1, 300)[0];
   for (int n : {0, 1, 31, 33, 1000, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n) + ", max_iterations = " + std::to_string(max_iterations));
@@ -352,38 +350,31 @@ const std::vector<ImageCase> kOddImages = {{1, 1, kWholeSet, 200},   {2, 3, kWho
 const std::vector<ImageCase> kOtherViews = {{640, 480, kElephantValley, 333}, {800, 600, kWiderView, 77}};
 
 TEST(Mandelbrot, GridStrideMatchesCpu) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot, kSeedImages, grid_stride_rules_for);
 }
 
 TEST(Mandelbrot, GridStrideOddAndTinyImages) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot, kOddImages);
 }
 
 TEST(Mandelbrot, GridStrideOtherRegionsAndIterations) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot, kOtherViews);
 }
 
 TEST(Mandelbrot, OneThreadPerPixelMatchesCpu) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot_one_thread_per_pixel, kSeedImages, per_pixel_rules);
 }
 
 TEST(Mandelbrot, OneThreadPerPixelOddAndTinyImages) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot_one_thread_per_pixel, kOddImages);
 }
 
 TEST(Mandelbrot, OneThreadPerPixelOtherRegionsAndIterations) {
-  REQUIRE_GPU();
   expect_images_like_cpu(mandelbrot_one_thread_per_pixel, kOtherViews);
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
 TEST(Mandelbrot, EmptyInputsLaunchNothing) {
-  REQUIRE_GPU();
   Output<int> out(0);
   escape_counts(nullptr, nullptr, out.data(), 0, 100);
   for (ImageFunction render : {mandelbrot, mandelbrot_one_thread_per_pixel}) {
@@ -455,12 +446,10 @@ void expect_faster_than_one_cpu_thread(ImageFunction render, ImageRules rules) {
 }
 
 TEST(MandelbrotSpeed, GridStride) {
-  REQUIRE_GPU();
   expect_faster_than_one_cpu_thread(mandelbrot, grid_stride_rules_for);
 }
 
 TEST(MandelbrotSpeed, OneThreadPerPixel) {
-  REQUIRE_GPU();
   expect_faster_than_one_cpu_thread(mandelbrot_one_thread_per_pixel, per_pixel_rules);
 }
 
@@ -519,12 +508,10 @@ void expect_near_grader_kernel(ImageFunction render, ImageRules rules, bool grid
 }
 
 TEST(MandelbrotSpeed, GridStrideNearGraderKernel) {
-  REQUIRE_GPU();
   expect_near_grader_kernel(mandelbrot, grid_stride_rules_for, true);
 }
 
 TEST(MandelbrotSpeed, OneThreadPerPixelNearGraderKernel) {
-  REQUIRE_GPU();
   expect_near_grader_kernel(mandelbrot_one_thread_per_pixel, per_pixel_rules, false);
 }
 

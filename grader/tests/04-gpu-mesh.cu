@@ -160,7 +160,6 @@ Mesh random_mesh(int nx, int ny) {
 // ---- Step 1: the distance of four device arrays -------------------------------------------
 
 TEST(Distances, KnownDistances) {
-  REQUIRE_GPU();
   constexpr double kPi = 3.14159265358979323846;
   struct Known {
     Point from, to;
@@ -197,7 +196,6 @@ TEST(Distances, KnownDistances) {
 }
 
 TEST(Distances, RandomPointsMatchReference) {
-  REQUIRE_GPU();
   const std::vector<int> sizes = test_sizes(5 * sizeof(double));
   for (int n : sizes) {
     SCOPED_TRACE("n = " + std::to_string(n));
@@ -247,7 +245,6 @@ MeshTimings timed_call(Run run, double& call_ms) {
 // ---- Step 2: four host arrays --------------------------------------------------------------
 
 TEST(FourArrays, MatchesReference) {
-  REQUIRE_GPU();
   for (int n : {0, 1, 33, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const Pairs p = random_pairs(n);
@@ -258,7 +255,6 @@ TEST(FourArrays, MatchesReference) {
 }
 
 TEST(FourArrays, SeedMeshMatchesReference) {
-  REQUIRE_GPU();
   SCOPED_TRACE(describe(kSeedMesh) + " to " + describe(kSeedPoint));
   const MeshArrays mesh = mesh_on_host(kSeedMesh);
   const std::size_t n = mesh_size(kSeedMesh);
@@ -270,7 +266,6 @@ TEST(FourArrays, SeedMeshMatchesReference) {
 }
 
 TEST(FourArrays, TimesEachCopy) {
-  REQUIRE_GPU();
   const int n = 1 << 22;
   const Pairs p = random_pairs(n);
   std::vector<double> out = grader::poisoned_host<double>(n);
@@ -289,7 +284,6 @@ TEST(FourArrays, TimesEachCopy) {
 // ---- Step 3: two host arrays and a fixed point passed by value -----------------------------
 
 TEST(TwoArrays, DeviceVersionMatchesReference) {
-  REQUIRE_GPU();
   const std::vector<int> sizes = test_sizes(3 * sizeof(double));
   for (int n : sizes) {
     const Point to = random_point();
@@ -307,7 +301,6 @@ TEST(TwoArrays, DeviceVersionMatchesReference) {
 }
 
 TEST(TwoArrays, MatchesReference) {
-  REQUIRE_GPU();
   for (int n : {0, 1, 33, 100017}) {
     const Point to = random_point();
     SCOPED_TRACE("n = " + std::to_string(n) + ", to " + describe(to));
@@ -319,7 +312,6 @@ TEST(TwoArrays, MatchesReference) {
 }
 
 TEST(TwoArrays, TimesEachCopy) {
-  REQUIRE_GPU();
   const int n = 1 << 22;
   const Point to = random_point();
   const Pairs p = random_pairs_to(n, to);
@@ -349,7 +341,6 @@ void expect_device_mesh_like_reference(Mesh mesh, Point to, bool traced = false)
 }
 
 TEST(DeviceMesh, SeedMeshMatchesReference) {
-  REQUIRE_GPU();
   expect_device_mesh_like_reference(kSeedMesh, kSeedPoint, true);
   expect_device_mesh_like_reference(random_mesh(1000, 1000), random_point());
 }
@@ -357,13 +348,11 @@ TEST(DeviceMesh, SeedMeshMatchesReference) {
 // A single point, single rows and columns (where nx - 1 or ny - 1 is 0), sizes just past one
 // block, and odd sizes.
 TEST(DeviceMesh, OddAndTinyMeshes) {
-  REQUIRE_GPU();
   for (const auto& size : std::vector<std::pair<int, int>>{{1, 1}, {1, 1000}, {1000, 1}, {2, 3}, {33, 9}, {31, 33}, {1000, 777}})
     expect_device_mesh_like_reference(random_mesh(size.first, size.second), random_point());
 }
 
 TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
-  REQUIRE_GPU();
   for (const Mesh& mesh : {random_mesh(1, 1), random_mesh(33, 31), kSeedMesh}) {
     const Point to = random_point();
     SCOPED_TRACE(describe(mesh) + " to " + describe(to));
@@ -393,7 +382,6 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
 TEST(DeviceMesh, EmptyInputsLaunchNothing) {
-  REQUIRE_GPU();
   Output<double> out(0);
   distances(nullptr, nullptr, nullptr, nullptr, out.data(), 0);
   distances_to_point(nullptr, nullptr, kSeedPoint, out.data(), 0);
@@ -487,7 +475,6 @@ double call_ms(SpeedSetup& s, void (SpeedSetup::*call)(), const grader::Rules& r
 }
 
 TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
-  REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
@@ -499,7 +486,6 @@ TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
 }
 
 TEST(MeshSpeed, TwoArraysBeatFourArrays) {
-  REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
@@ -513,7 +499,6 @@ TEST(MeshSpeed, TwoArraysBeatFourArrays) {
 // The device mesh version must copy nothing to the GPU: its whole call may take little more
 // than its kernel and the one copy back. Copying the mesh in, even unmarked, fails this.
 TEST(MeshSpeed, DeviceMeshCopiesOnlyTheResult) {
-  REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
     s.kernel_and_copy_out();  // loads the kernel and touches the pages

@@ -274,7 +274,6 @@ grader::Rules pipeline_rules(int n, int chunks, bool overlap) {
 constexpr double kFastestLinkGBs = 1000;
 
 TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
-  REQUIRE_GPU();
   const int n = static_cast<int>(grader::fit_in_device_memory(16 << 20, sizeof(float)));  // 64 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   const double floor_ms = bytes / (kFastestLinkGBs * 1e6);
@@ -304,7 +303,6 @@ TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
 // From pinned memory cudaMemcpyAsync only queues the copy, so the call returns long before the
 // copy ends; with cudaMemcpy, or a wait before the second clock reading, it would not.
 TEST(TimedCopy, AsyncCopyFromPinnedMemoryReturnsAtOnce) {
-  REQUIRE_GPU();
   const int n = static_cast<int>(grader::fit_in_device_memory(32 << 20, sizeof(float)));  // 128 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   if (grader::under_sanitizer()) GTEST_SKIP() << "times a call, which the sanitizer slows";
@@ -320,7 +318,6 @@ TEST(TimedCopy, AsyncCopyFromPinnedMemoryReturnsAtOnce) {
 }
 
 TEST(TimedCopy, NothingToCopy) {
-  REQUIRE_GPU();
   stepwise::DeviceBuffer<float> d(1);
   stepwise::PinnedBuffer<float> h(1);
   const CopyTiming t = timed_copy(d.data(), h.data(), 0, cudaMemcpyHostToDevice, nullptr);
@@ -330,7 +327,6 @@ TEST(TimedCopy, NothingToCopy) {
 // ---- Step 2: the kernel, and one stream ------------------------------------------------------
 
 TEST(TransformAsync, MatchesCpuAtEverySize) {
-  REQUIRE_GPU();
   const CheckStream stream;
   const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
   for (int n : sizes) {
@@ -351,7 +347,6 @@ TEST(TransformAsync, MatchesCpuAtEverySize) {
 }
 
 TEST(OneStream, MatchesCpuAtEverySize) {
-  REQUIRE_GPU();
   const CheckStream stream;
   const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
   for (int n : sizes) {
@@ -377,7 +372,6 @@ constexpr int kReadyWork = 20000;  // about 3 ms of kernel for 4M values on an H
 int ready_size() { return static_cast<int>(grader::fit_in_device_memory(4 << 20, 2 * sizeof(float))); }
 
 TEST(OneStream, ResultsReadyWhenItReturns) {
-  REQUIRE_GPU();
   HostRun run(ready_size());
   const CheckStream stream;
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -387,7 +381,6 @@ TEST(OneStream, ResultsReadyWhenItReturns) {
 }
 
 TEST(OneStream, BadArgumentsChangeNothing) {
-  REQUIRE_GPU();
   transform_one_stream(nullptr, nullptr, nullptr, nullptr, 0, 1, nullptr);  // valid: nothing to do
   HostRun run(8);
   EXPECT_THROW(transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), -1, 1, nullptr),
@@ -402,7 +395,6 @@ TEST(OneStream, BadArgumentsChangeNothing) {
 
 // Work queued in the guard's scope, and nothing else waiting for it: the scope's end must.
 TEST(StreamGuard, WorkIsFinishedWhenTheScopeEnds) {
-  REQUIRE_GPU();
   HostRun run(ready_size());
   {
     StreamGuard stream;
@@ -437,7 +429,6 @@ TEST(StreamGuard, WorkIsFinishedWhenTheScopeEnds) {
 }
 
 TEST(StreamGuard, EachGuardHasItsOwnStream) {
-  REQUIRE_GPU();
   StreamGuard a, b;
   EXPECT_NE(a.get(), nullptr) << "the guard must create a stream, not use the default stream";
   EXPECT_NE(a.get(), b.get()) << "two guards must have two streams";
@@ -497,7 +488,6 @@ void synchronize_after_an_illegal_write() {
 }
 
 TEST(StreamGuardErrors, ErrorOfQueuedWorkIsReportedAtScopeEnd) {
-  REQUIRE_GPU();
   if (grader::under_sanitizer()) GTEST_SKIP() << "writes to an illegal address on purpose";
   { StreamGuard written; }  // the step is written (an unwritten step says so here, not in the other process)
   run_death_tests_in_a_new_process();
@@ -507,7 +497,6 @@ TEST(StreamGuardErrors, ErrorOfQueuedWorkIsReportedAtScopeEnd) {
 }
 
 TEST(StreamGuardErrors, SynchronizeThrowsErrorOfQueuedWork) {
-  REQUIRE_GPU();
   if (grader::under_sanitizer()) GTEST_SKIP() << "writes to an illegal address on purpose";
   { StreamGuard written; }
   run_death_tests_in_a_new_process();
@@ -518,7 +507,6 @@ TEST(StreamGuardErrors, SynchronizeThrowsErrorOfQueuedWork) {
 // ---- Step 4: the pipeline --------------------------------------------------------------------
 
 TEST(Pipeline, MatchesCpuForEveryChunkCount) {
-  REQUIRE_GPU();
   std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
   // The CPU reference costs a few ns per round; under compute-sanitizer every chunk's launch and
   // copies are checked one by one, so the sizes stay small there.
@@ -538,7 +526,6 @@ TEST(Pipeline, MatchesCpuForEveryChunkCount) {
 }
 
 TEST(Pipeline, EqualsOneStream) {
-  REQUIRE_GPU();
   const int n = static_cast<int>(grader::fit_in_device_memory(1000003, 2 * sizeof(float)));
   HostRun run(n);
   stepwise::PinnedBuffer<float> one = poisoned_pinned(n);
@@ -548,7 +535,6 @@ TEST(Pipeline, EqualsOneStream) {
 }
 
 TEST(Pipeline, ResultsReadyWhenItReturns) {
-  REQUIRE_GPU();
   HostRun run(ready_size());
   transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), run.n(), kReadyWork, 8);
   const std::vector<float> seen = to_vector(run.out);
@@ -558,7 +544,6 @@ TEST(Pipeline, ResultsReadyWhenItReturns) {
 // The pipeline as the trace shows it: 8 chunks of 4M values, with work enough that a chunk's
 // kernel takes longer than its copies (so that a pipeline that overlaps anything overlaps here).
 TEST(Pipeline, OverlapsCopiesAndKernelsOfDifferentChunks) {
-  REQUIRE_GPU();
   constexpr int kChunks = 8, kWork = kReadyWork / 4;
   HostRun run(grader::under_sanitizer() ? 8 * 4099 : ready_size());  // not traced under the sanitizer
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -569,7 +554,6 @@ TEST(Pipeline, OverlapsCopiesAndKernelsOfDifferentChunks) {
 }
 
 TEST(Pipeline, MarksEveryStageOnTheTimeline) {
-  REQUIRE_GPU();
   const int n = 1000, chunks = 7;
   HostRun run(n);
   Timeline timeline;
@@ -587,7 +571,6 @@ TEST(Pipeline, MarksEveryStageOnTheTimeline) {
 }
 
 TEST(Pipeline, BadArgumentsChangeNothing) {
-  REQUIRE_GPU();
   transform_pipelined(nullptr, nullptr, nullptr, nullptr, 0, 1, 1);  // valid: nothing to do
   HostRun run(8);
   for (int chunks : {0, -3})
@@ -602,7 +585,6 @@ TEST(Pipeline, BadArgumentsChangeNothing) {
 }
 
 TEST(Pipeline, NothingToDo) {
-  REQUIRE_GPU();
   transform_pipelined(nullptr, nullptr, nullptr, nullptr, 0, 5, 4);
   transform_one_stream(nullptr, nullptr, nullptr, nullptr, 0, 5, nullptr);
   transform_async(nullptr, nullptr, 0, 5, nullptr);
@@ -722,7 +704,6 @@ std::string describe_copy(double bytes, double ms) {
 // Pinned copies through timed_copy run as fast as the grader's own cudaMemcpy of the same
 // pinned buffers (a figure of 1; a copy that seems much faster was not done).
 TEST(CopySpeed, PinnedHostToDevice) {
-  REQUIRE_GPU();
   SpeedSetup s;
   grader::expect_speed([&] {
     const double alone_ms = s.copy_in_alone_ms();
@@ -734,7 +715,6 @@ TEST(CopySpeed, PinnedHostToDevice) {
 }
 
 TEST(CopySpeed, PinnedDeviceToHost) {
-  REQUIRE_GPU();
   SpeedSetup s;
   grader::Workload copy_out{
       [&] { s.fresh_values(); },
@@ -752,7 +732,6 @@ TEST(CopySpeed, PinnedDeviceToHost) {
 
 // Why pinned memory: the same copy to the device from a pageable std::vector, timed alone.
 TEST(CopySpeed, PinnedBeatsPageable) {
-  REQUIRE_GPU();
   SpeedSetup s;
   std::copy(s.in.begin(), s.in.end(), s.pageable.begin());  // touches every page first
   grader::expect_speed([&] {
@@ -769,7 +748,6 @@ TEST(CopySpeed, PinnedBeatsPageable) {
 }
 
 TEST(PipelineSpeed, BeatsOneStream) {
-  REQUIRE_GPU();
   SpeedSetup s;
   s.choose_work();
   const grader::Workload one_stream = s.transform_workload([&] { s.one_stream(); }, one_stream_rules(s.stream, s.n));
@@ -790,7 +768,6 @@ TEST(PipelineSpeed, BeatsOneStream) {
 // than a pipeline's interleaved chunks (on an H100 the pipeline was seen up to 1.11 x faster),
 // so the ceiling that means "work was skipped" is 1.25 here, not 1.1.
 TEST(PipelineSpeed, NearItsBound) {
-  REQUIRE_GPU();
   SpeedSetup s;
   s.choose_work();
   const grader::Workload pipeline = s.pipeline_workload();

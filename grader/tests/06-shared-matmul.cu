@@ -253,39 +253,32 @@ void expect_odd_shapes(MatmulFunction matmul) {
   if (grader::under_sanitizer()) GTEST_SKIP() << "cuBLAS itself is not run under compute-sanitizer"
 
 TEST(Naive, SquareSizesMatchCpu) {
-  REQUIRE_GPU();
   expect_square_sizes(Step::naive);
 }
 
 TEST(Naive, OddShapesMatchCpu) {
-  REQUIRE_GPU();
   expect_odd_shapes(matmul_naive);
 }
 
 TEST(Tiled, SquareSizesMatchCpu) {
-  REQUIRE_GPU();
   expect_square_sizes(Step::tiled);
 }
 
 TEST(Tiled, OddShapesMatchCpu) {
-  REQUIRE_GPU();
   expect_odd_shapes(matmul_tiled);
 }
 
 TEST(Cublas, SquareSizesMatchCpu) {
-  REQUIRE_GPU();
   SKIP_CUBLAS_UNDER_SANITIZER();
   expect_square_sizes(Step::cublas);
 }
 
 TEST(Cublas, OddShapesMatchCpu) {
-  REQUIRE_GPU();
   SKIP_CUBLAS_UNDER_SANITIZER();
   expect_odd_shapes(matmul_cublas);
 }
 
 TEST(Cublas, OneHandleInPlainFp32) {
-  REQUIRE_GPU();
   SKIP_CUBLAS_UNDER_SANITIZER();
   const cublasHandle_t first = cublas_handle(), second = cublas_handle();
   ASSERT_NE(first, nullptr) << "cublas_handle() returned no handle";
@@ -298,26 +291,22 @@ TEST(Cublas, OneHandleInPlainFp32) {
 }
 
 TEST(RegisterBlocked, SquareSizesMatchCpu) {
-  REQUIRE_GPU();
   expect_square_sizes(Step::register_blocked);
   // Whole tiles only: the fast path, traced too (its kernel may be another).
   EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}, 0, Step::register_blocked));
 }
 
 TEST(RegisterBlocked, OddShapesMatchCpu) {
-  REQUIRE_GPU();
   expect_odd_shapes(matmul_register_blocked);
 }
 
 // Whole tiles, but every matrix starts one float into its allocation: float4 loads there would
 // fault ("misaligned address").
 TEST(RegisterBlocked, UnalignedMatricesMatchCpu) {
-  REQUIRE_GPU();
   EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}, 1));
 }
 
 TEST(Matmul, NegativeSizesThrow) {
-  REQUIRE_GPU();
   for (MatmulFunction matmul : {matmul_naive, matmul_tiled, matmul_cublas, matmul_register_blocked}) {
     EXPECT_TRUE(multiplies_like_the_cpu(matmul, {3, 4, 5}));  // (also: TODO until written)
     grader::Output<float> out(16);
@@ -436,17 +425,14 @@ void expect_fraction_of_cublas(Step step) {
 }
 
 TEST(MatmulSpeed, NaiveFractionOfCublas) {
-  REQUIRE_GPU();
   expect_fraction_of_cublas(Step::naive);
 }
 
 TEST(MatmulSpeed, TiledFractionOfCublas) {
-  REQUIRE_GPU();
   expect_fraction_of_cublas(Step::tiled);
 }
 
 TEST(MatmulSpeed, RegisterBlockedFractionOfCublas) {
-  REQUIRE_GPU();
   expect_fraction_of_cublas(Step::register_blocked);
 }
 
@@ -454,7 +440,6 @@ TEST(MatmulSpeed, RegisterBlockedFractionOfCublas) {
 // the tiled kernel takes at least library_ms / 1.5 and can be at most 1.5 naive_ms / library_ms
 // times faster than the naive one.
 TEST(MatmulSpeed, TiledOverNaive) {
-  REQUIRE_GPU();
   SpeedSetup s(4096);
   const grader::Workload naive = s.multiplying_with(Step::naive), tiled = s.multiplying_with(Step::tiled);
   grader::expect_speed([&] {
@@ -467,7 +452,6 @@ TEST(MatmulSpeed, TiledOverNaive) {
 
 // Your cuBLAS call against the grader's, on a large product: the same library, so about 1.
 TEST(CublasSpeed, LargeProductMatchesLibrary) {
-  REQUIRE_GPU();
   expect_fraction_of_cublas(Step::cublas);
 }
 
@@ -475,7 +459,6 @@ TEST(CublasSpeed, LargeProductMatchesLibrary) {
 // creates (or destroys) its handle each time falls far below the grader's call with a handle
 // made beforehand.
 TEST(CublasSpeed, SmallProductKeepsSetupOut) {
-  REQUIRE_GPU();
   SpeedSetup s(256);
   const grader::Workload work = s.multiplying_with(Step::cublas);
   grader::expect_speed([&] {

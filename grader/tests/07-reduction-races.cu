@@ -286,7 +286,6 @@ testing::AssertionResult smooth_matches(int n, int s, bool traced = false) {
 }
 
 TEST(Smooth, MatchesCpuAtEverySize) {
-  REQUIRE_GPU();
   const int prime = grader::under_sanitizer() ? 4099 : 100003;
   const int largest = large_size(1 << 22);
   for (int s : {1, 3, kSeedHalfWidth}) {
@@ -298,7 +297,6 @@ TEST(Smooth, MatchesCpuAtEverySize) {
 }
 
 TEST(Smooth, WideStencils) {
-  REQUIRE_GPU();
   for (int s : {31, 100}) {
     SCOPED_TRACE("s = " + std::to_string(s));
     EXPECT_TRUE(smooth_matches(10007, s));
@@ -306,7 +304,6 @@ TEST(Smooth, WideStencils) {
 }
 
 TEST(Smooth, BadHalfWidthThrowsAndWritesNothing) {
-  REQUIRE_GPU();
   const std::vector<float> z = grader::random_floats(100, -1, 1), a = grader::random_floats(3, 0, 1);
   auto d_z = grader::device(z), d_a = grader::device(a);
   Output<float> out(10);
@@ -323,24 +320,20 @@ TEST(Smooth, BadHalfWidthThrowsAndWritesNothing) {
 
 // The atomic sum at 2^22 at most: a chain of n additions can promise nothing beyond 2^24.
 TEST(SumAtomic, MatchesReferenceAtEverySize) {
-  REQUIRE_GPU();
   expect_sums_right(Sum::atomic, atomic_depth, 1 << 22);
 }
 
 TEST(SumTree, MatchesReferenceAtEverySize) {
-  REQUIRE_GPU();
   expect_sums_right(Sum::tree, tree_depth, 1 << 25);
 }
 
 TEST(SumShuffle, MatchesReferenceAtEverySize) {
-  REQUIRE_GPU();
   expect_sums_right(Sum::shuffle, tree_depth, 1 << 25);
 }
 
 // float4 loads need 16-byte alignment: an array that starts 1, 2 or 3 floats in must still be
 // summed whole, and nothing before its start may be added.
 TEST(SumShuffle, UnalignedArrays) {
-  REQUIRE_GPU();
   for (int n : {1, 2, 3, 5, 33, 1025, grader::under_sanitizer() ? 4099 : 100003}) {
     for (int offset : {1, 2, 3}) {
       SCOPED_TRACE("n = " + std::to_string(n) + ", offset = " + std::to_string(offset));
@@ -434,17 +427,14 @@ void expect_fraction_of_cub(Sum step) {
 }
 
 TEST(SumSpeed, ShuffleVsCub) {
-  REQUIRE_GPU();
   expect_fraction_of_cub(Sum::shuffle);
 }
 
 TEST(SumSpeed, TreeVsCub) {
-  REQUIRE_GPU();
   expect_fraction_of_cub(Sum::tree);
 }
 
 TEST(SumSpeed, AtomicVsCub) {
-  REQUIRE_GPU();
   expect_fraction_of_cub(Sum::atomic);
 }
 
@@ -455,7 +445,6 @@ TEST(SumSpeed, AtomicVsCub) {
 // GPU moves those bytes faster than its copy bandwidth allows (1.1 times it, as
 // fraction_of_copy_bandwidth allows), so a figure above cpu_ms over that time is work skipped.
 TEST(SmoothSpeed, FasterThanOneCpuThread) {
-  REQUIRE_GPU();
   const int n = static_cast<int>(grader::fit_in_device_memory(1 << 24, 2 * sizeof(float)));
   const int s = kSeedHalfWidth;
   const std::vector<float> a = grader::random_floats(2 * s + 1, 0, 1);

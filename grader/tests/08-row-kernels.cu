@@ -235,19 +235,16 @@ TEST(CpuRows, ColumnMajorMatchesReference) {
 // ---- Steps 1 and 2 on the GPU ----------------------------------------------------------------
 
 TEST(Rows, PowerSumsRowMajor) {
-  REQUIRE_GPU();
   rows_match_everywhere<float>(Function::power_sums, Target::gpu, Layout::row_major);
   rows_match_everywhere<double>(Function::power_sums, Target::gpu, Layout::row_major);
 }
 
 TEST(Rows, HermiteRowMajor) {
-  REQUIRE_GPU();
   rows_match_everywhere<float>(Function::hermite, Target::gpu, Layout::row_major);
   rows_match_everywhere<double>(Function::hermite, Target::gpu, Layout::row_major);
 }
 
 TEST(Rows, SeedTables) {
-  REQUIRE_GPU();
   EXPECT_TRUE(seed_tables_match<float>(Target::gpu));
   EXPECT_TRUE(seed_tables_match<double>(Target::gpu));
 }
@@ -255,13 +252,11 @@ TEST(Rows, SeedTables) {
 // ---- Step 3: the transposed layout and the tile ------------------------------------------------
 
 TEST(Transposed, PowerSumsColumnMajor) {
-  REQUIRE_GPU();
   rows_match_everywhere<float>(Function::power_sums, Target::gpu, Layout::column_major);
   rows_match_everywhere<double>(Function::power_sums, Target::gpu, Layout::column_major);
 }
 
 TEST(Transposed, HermiteColumnMajor) {
-  REQUIRE_GPU();
   rows_match_everywhere<float>(Function::hermite, Target::gpu, Layout::column_major);
   rows_match_everywhere<double>(Function::hermite, Target::gpu, Layout::column_major);
 }
@@ -303,13 +298,11 @@ void tiled_matches_everywhere() {
 }
 
 TEST(Tiled, HermiteRowMajor) {
-  REQUIRE_GPU();
   tiled_matches_everywhere<float>();
   tiled_matches_everywhere<double>();
 }
 
 TEST(Tiled, RejectsBadCols) {
-  REQUIRE_GPU();
   auto d_x = grader::device(std::vector<float>(8, 0.5f));
   Output<float> out(8 * 200);
   hermite_row_major_tiled(d_x.data(), out.data(), 8, 4);  // a good call works first
@@ -469,30 +462,24 @@ void ensemble_rejects_bad_arguments(Ensemble kind) {
 }
 
 TEST(Ensemble, BlockPerMemberMatchesCpu) {
-  REQUIRE_GPU();
   ensemble_matches_cpu<float>(Ensemble::block_per_member);
   ensemble_matches_cpu<double>(Ensemble::block_per_member);
 }
 TEST(Ensemble, BlockPerMemberZeroSteps) {
-  REQUIRE_GPU();
   zero_steps_copy_the_state<double>(Ensemble::block_per_member);
 }
 TEST(Ensemble, BlockPerMemberRejectsBadArguments) {
-  REQUIRE_GPU();
   ensemble_rejects_bad_arguments<double>(Ensemble::block_per_member);
 }
 
 TEST(Ensemble, ThreadPerMemberMatchesCpu) {
-  REQUIRE_GPU();
   ensemble_matches_cpu<float>(Ensemble::thread_per_member);
   ensemble_matches_cpu<double>(Ensemble::thread_per_member);
 }
 TEST(Ensemble, ThreadPerMemberZeroSteps) {
-  REQUIRE_GPU();
   zero_steps_copy_the_state<double>(Ensemble::thread_per_member);
 }
 TEST(Ensemble, ThreadPerMemberRejectsBadArguments) {
-  REQUIRE_GPU();
   ensemble_rejects_bad_arguments<double>(Ensemble::thread_per_member);
 }
 
@@ -580,7 +567,6 @@ grader::Figure hermite_fraction_of_copy_bandwidth(TimedHermite::Version version)
 
 // The issue's comparison: the same kernel, the same function, only the layout differs.
 TEST(RowSpeed, TransposedOverRowMajor) {
-  REQUIRE_GPU();
   grader::expect_speed([] {
     const double row_major_ms = hermite_ms(TimedHermite::Version::row_major);
     grader::Figure figure =
@@ -594,12 +580,10 @@ TEST(RowSpeed, TransposedOverRowMajor) {
 }
 
 TEST(RowSpeed, TransposedFractionOfCopyBandwidth) {
-  REQUIRE_GPU();
   grader::expect_speed([] { return hermite_fraction_of_copy_bandwidth(TimedHermite::Version::column_major); });
 }
 
 TEST(RowSpeed, TiledRowMajorFractionOfCopyBandwidth) {
-  REQUIRE_GPU();
   grader::expect_speed([] { return hermite_fraction_of_copy_bandwidth(TimedHermite::Version::tiled); });
 }
 
@@ -663,18 +647,15 @@ grader::Figure ensemble_vs_one_cpu_thread(int members, Ensemble kind) {
 constexpr int kThousandsOfMembers = 4096;
 
 TEST(EnsembleSpeed, BlockPerMemberVsOneCpuThread) {
-  REQUIRE_GPU();
   grader::expect_speed([] { return ensemble_vs_one_cpu_thread(kThousandsOfMembers, Ensemble::block_per_member); });
 }
 
 TEST(EnsembleSpeed, ThreadPerMemberVsOneCpuThread) {
-  REQUIRE_GPU();
   grader::expect_speed([] { return ensemble_vs_one_cpu_thread(kThousandsOfMembers, Ensemble::thread_per_member); });
 }
 
 // The seed's 40 members: 40 blocks on a GPU of 100 or more multiprocessors. Does the GPU still win?
 TEST(EnsembleSpeed, SeedFortyMembersVsOneCpuThread) {
-  REQUIRE_GPU();
   grader::expect_speed([] { return ensemble_vs_one_cpu_thread(40, Ensemble::block_per_member); });
 }
 

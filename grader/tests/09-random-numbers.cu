@@ -250,7 +250,6 @@ const Rng kBothRngs[] = {Rng::xorwow, Rng::philox};
 // ---- step 1: the host API ----------------------------------------------------------------------
 
 TEST(Uniform, FirstValuesMatchCurandsHostGenerator) {
-  REQUIRE_GPU();
   const std::size_t n = 100003;
   for (Rng rng : kBothRngs) {
     const unsigned long long seed = fresh_seed();
@@ -268,7 +267,6 @@ TEST(Uniform, FirstValuesMatchCurandsHostGenerator) {
 }
 
 TEST(Uniform, EverySizeFilledWithinZeroToOne) {
-  REQUIRE_GPU();
   for (Rng rng : kBothRngs) {
     UniformGenerator generator(rng, fresh_seed());
     const std::vector<int> sizes = grader::standard_sizes(sizeof(float));
@@ -285,7 +283,6 @@ TEST(Uniform, EverySizeFilledWithinZeroToOne) {
 }
 
 TEST(Uniform, MeanVarianceAndChiSquare) {
-  REQUIRE_GPU();
   const std::size_t n = grader::fit_in_device_memory(std::size_t{1} << 24, sizeof(float));
   for (Rng rng : kBothRngs) {
     SCOPED_TRACE(std::string(name_of(rng)) + ", n = " + std::to_string(n));
@@ -302,7 +299,6 @@ TEST(Uniform, MeanVarianceAndChiSquare) {
 }
 
 TEST(Uniform, NextFillContinuesTheSequence) {
-  REQUIRE_GPU();
   const std::size_t n = points(1 << 20);
   for (Rng rng : kBothRngs) {
     SCOPED_TRACE(name_of(rng));
@@ -320,7 +316,6 @@ TEST(Uniform, NextFillContinuesTheSequence) {
 // ---- step 2: pi with the host API --------------------------------------------------------------
 
 TEST(PiHostApi, CountsEveryPointOfTheUniforms) {
-  REQUIRE_GPU();
   const std::size_t largest = points(std::size_t{1} << 22);
   for (Rng rng : kBothRngs) {
     UniformGenerator generator(rng, fresh_seed());
@@ -348,7 +343,6 @@ TEST(PiHostApi, CountsEveryPointOfTheUniforms) {
 }
 
 TEST(PiHostApi, WithinFiveStandardErrors) {
-  REQUIRE_GPU();
   const std::size_t n = grader::fit_in_device_memory(std::size_t{1} << 24, 2 * sizeof(float));
   stepwise::DeviceBuffer<float> uniforms(2 * n);
   for (Rng rng : kBothRngs) {
@@ -359,7 +353,6 @@ TEST(PiHostApi, WithinFiveStandardErrors) {
 }
 
 TEST(PiHostApi, SameSeedSameEstimate) {
-  REQUIRE_GPU();
   const std::size_t n = points(1 << 20);
   stepwise::DeviceBuffer<float> uniforms(2 * n);
   const unsigned long long seed = fresh_seed();
@@ -368,7 +361,6 @@ TEST(PiHostApi, SameSeedSameEstimate) {
 }
 
 TEST(PiHostApi, NoPointsIsAnError) {
-  REQUIRE_GPU();
   UniformGenerator generator(Rng::philox, fresh_seed());
   stepwise::DeviceBuffer<float> uniforms(2);
   EXPECT_THROW(estimate_pi_host_api(generator, uniforms.data(), 0), std::invalid_argument);
@@ -389,7 +381,6 @@ grader::Trace pipeline_trace(std::size_t n) {
 }
 
 TEST(PiDeviceApi, EveryRunDrawsItsOwnSubsequence) {
-  REQUIRE_GPU();
   const unsigned long long seed = fresh_seed();
   const std::size_t largest = points(std::size_t{1} << 24);
   for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256}, std::size_t{257},
@@ -417,13 +408,11 @@ TEST(PiDeviceApi, EveryRunDrawsItsOwnSubsequence) {
 }
 
 TEST(PiDeviceApi, WithinFiveStandardErrors) {
-  REQUIRE_GPU();
   const std::size_t n = points(std::size_t{1} << 26);
   EXPECT_TRUE(within_standard_errors(estimate_pi_device_api(fresh_seed(), n), n));
 }
 
 TEST(PiDeviceApi, SameSeedSameEstimateOtherSeedsOtherOnes) {
-  REQUIRE_GPU();
   const std::size_t n = points(1 << 22);
   const unsigned long long seed = fresh_seed();
   const double first = estimate_pi_device_api(seed, n);
@@ -435,7 +424,6 @@ TEST(PiDeviceApi, SameSeedSameEstimateOtherSeedsOtherOnes) {
 }
 
 TEST(PiDeviceApi, NoPointsIsAnError) {
-  REQUIRE_GPU();
   EXPECT_THROW(estimate_pi_device_api(fresh_seed(), 0), std::invalid_argument);
 }
 
@@ -495,12 +483,10 @@ grader::Figure fill_against_curand(Rng rng) {
 }
 
 TEST(RandomSpeed, XorwowFillNearCurand) {
-  REQUIRE_GPU();
   grader::expect_speed([&] { return fill_against_curand(Rng::xorwow); });
 }
 
 TEST(RandomSpeed, PhiloxFillNearCurand) {
-  REQUIRE_GPU();
   grader::expect_speed([&] { return fill_against_curand(Rng::philox); });
 }
 
@@ -539,7 +525,6 @@ std::size_t pipeline_points() { return grader::fit_in_device_memory(std::size_t{
 // flatter): each point costs 8 bytes written by the generator and 8 read by the counter, so a
 // device-to-device copy of 16 bytes per point is its ceiling (README: "The host-API pipeline").
 TEST(RandomSpeed, HostApiPipelineNearMemory) {
-  REQUIRE_GPU();
   TimedPipeline t(pipeline_points());
   const grader::Workload pipeline = t.workload();
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(16.0 * t.n, grader::gpu_median_ms(pipeline)); });
@@ -548,7 +533,6 @@ TEST(RandomSpeed, HostApiPipelineNearMemory) {
 // The fused device-API estimate against the host-API pipeline (Philox both) on the same 2^28
 // points: the pipeline writes and reads 2 GiB of uniforms, the fused kernel none.
 TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
-  REQUIRE_GPU();
   TimedPipeline t(pipeline_points());
   const std::size_t n = t.n;
   const grader::Workload pipeline = t.workload();

@@ -329,7 +329,6 @@ void rejects_bad_sizes(const std::function<void(int, int, int, int, float*)>& ca
 
 // The largest image with a 15 x 15 filter is traced.
 TEST(Direct, MatchesCpuReference) {
-  REQUIRE_GPU();
   const Method traced = traced_direct_method;
   matches_cpu_reference(direct_method, direct_tolerance, false, &traced);
 }
@@ -337,19 +336,16 @@ TEST(Direct, MatchesCpuReference) {
 // The seed's picture: 512 x 512 pixels of 0 to 255 and its 5 x 5 filter (traced: a width that is
 // a multiple of 4 and a small square filter, where a fast path may take over).
 TEST(Direct, SeedFilterOnSeedImage) {
-  REQUIRE_GPU();
   Problem p{512, 512, kSeedFilterSide, kSeedFilterSide, grader::random_floats(512 * 512, 0.0f, 255.0f),
             std::vector<float>(kSeedFilter, kSeedFilter + kSeedFilterSide * kSeedFilterSide)};
   EXPECT_TRUE(run_and_compare(traced_direct_method, p, direct_tolerance(p.image, p.filter)));
 }
 
 TEST(Direct, ImpulseGivesTheFilterCentred) {
-  REQUIRE_GPU();
   impulse_gives_the_filter_centred(direct_method, direct_tolerance);
 }
 
 TEST(Direct, RejectsBadSizes) {
-  REQUIRE_GPU();
   const std::vector<float> filter(64 * 64, 0.5f);
   auto image = grader::device(std::vector<float>(64, 1.0f));
   rejects_bad_sizes([&](int h, int w, int fh, int fw, float* out) {
@@ -376,18 +372,15 @@ TEST(CpuFftSize, SmallestFriendlySize) {
 }
 
 TEST(Fft, MatchesCpuReference) {
-  REQUIRE_GPU();
   matches_cpu_reference(fft_method, fft_tolerance, true);
 }
 
 TEST(Fft, ImpulseGivesTheFilterCentred) {
-  REQUIRE_GPU();
   impulse_gives_the_filter_centred(fft_method, fft_tolerance);
 }
 
 // Padded far enough that the circular convolution holds the linear one, to sizes cuFFT likes.
 TEST(Fft, PadsToAFriendlySizeLargeEnough) {
-  REQUIRE_GPU();
   for (const auto& [h, w, fh, fw] : std::vector<std::tuple<int, int, int, int>>{{512, 512, 5, 5}, {97, 131, 4, 6}, {1, 1, 63, 1}}) {
     const std::vector<float> filter(fh * fw, 1.0f);
     const FftConvolution fft = make_fft_convolution(h, w, filter.data(), fh, fw);
@@ -405,7 +398,6 @@ TEST(Fft, PadsToAFriendlySizeLargeEnough) {
 // inverse transform overwrites the padded buffer, padding included). The third image goes on a
 // stream of the check's own and is traced, with a small square filter and with a non-square one.
 TEST(Fft, ManyImagesOneConvolution) {
-  REQUIRE_GPU();
   for (const auto& [filter_height, filter_width] : std::vector<std::pair<int, int>>{{5, 5}, {4, 6}}) {
     Problem p = random_problem(61, 77, filter_height, filter_width);
     FftConvolution fft = make_fft_convolution(p.height, p.width, p.filter.data(), p.filter_height, p.filter_width);
@@ -429,7 +421,6 @@ TEST(Fft, ManyImagesOneConvolution) {
 }
 
 TEST(Fft, RejectsBadSizes) {
-  REQUIRE_GPU();
   const std::vector<float> filter(64 * 64, 0.5f);
   auto image = grader::device(std::vector<float>(64, 1.0f));
   rejects_bad_sizes([&](int h, int w, int fh, int fw, float* out) {
@@ -532,7 +523,6 @@ grader::Rules crossover_rules() {
 }
 
 TEST(Crossover, MeasuresEverySide) {
-  REQUIRE_GPU();
   const int side = grader::under_sanitizer() ? 48 : 512;
   const std::vector<int> filter_sides = {1, 4, 31};
   std::vector<CrossoverPoint> points;
@@ -618,7 +608,6 @@ int speed_side(int wanted, std::size_t floats_per_pixel) {
 // is large so that what each call costs besides (the launch, the filter's upload: tens of
 // microseconds) is a few percent of its time, not the speed being measured.
 TEST(DirectSpeed, FiveByFiveNearCopyBandwidth) {
-  REQUIRE_GPU();
   TimedConvolution t(speed_side(16384, 2), seed_filter(), kSeedFilterSide);
   const grader::Workload work = t.workload(
       [&] { convolve_direct(t.image(), t.side(), t.side(), t.filter().data(), kSeedFilterSide, kSeedFilterSide, t.out()); },
@@ -673,21 +662,18 @@ void expect_fft_near_its_transforms(int side) {
 // 4096 x 4096 pixels: the transforms take a fraction of a millisecond, the extra passes over the
 // padded arrays (pad, multiply, crop) are what the figure measures.
 TEST(FftSpeed, NearItsTransforms) {
-  REQUIRE_GPU();
   expect_fft_near_its_transforms(speed_side(4096, 12));
 }
 
 // The seed's 512 x 512: each transform takes microseconds, so a plan (or a buffer) made inside
 // the call costs many times the whole convolution.
 TEST(FftSpeed, SeedImageKeepsPlansOut) {
-  REQUIRE_GPU();
   expect_fft_near_its_transforms(512);
 }
 
 // The crossover on the GPU: at 63 x 63 taps the direct method does 3969 multiply-adds per pixel,
 // the FFT the same work as at 5 x 5. Both of the student's methods, timed by the grader.
 TEST(CrossoverSpeed, FftWinsAt63Taps) {
-  REQUIRE_GPU();
   const int side = speed_side(2048, 12);
   TimedConvolution t(side, grader::random_floats(63 * 63, -1.0f, 1.0f), 63);
   FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), 63, 63);

@@ -208,12 +208,10 @@ TEST(CpuCompile, ErrorCarriesTheLogWithTheLine) {
 // ---- step 1 on the GPU ------------------------------------------------------------------------
 
 TEST(Architecture, IsTheGpuInUse) {
-  REQUIRE_GPU();
   EXPECT_EQ(current_architecture(), device_architecture());
 }
 
 TEST(Architecture, CompiledKernelRunsOnTheGpuInUse) {
-  REQUIRE_GPU();
   const Kernel kernel = compile_kernel(kScaleSource, "scale");
   const GpuArchitecture gpu = device_architecture();
   EXPECT_EQ(kernel.architecture(), gpu);
@@ -225,7 +223,6 @@ TEST(Architecture, CompiledKernelRunsOnTheGpuInUse) {
 }
 
 TEST(Architecture, CodeForAnotherArchitectureIsAClearError) {
-  REQUIRE_GPU();
   const GpuArchitecture other = another_architecture();
   const Cubin cubin = compile_to_cubin(kScaleSource, "scale.cu", other);
   EXPECT_TRUE(throws_with<std::runtime_error>([&] { load_kernel(cubin, "scale"); },
@@ -235,7 +232,6 @@ TEST(Architecture, CodeForAnotherArchitectureIsAClearError) {
 }
 
 TEST(LoadKernel, MissingNameIsAClearError) {
-  REQUIRE_GPU();
   // A lookup of a missing name is a failed CUDA call, which compute-sanitizer counts as an error
   // even when the code handles it well; the sanitizer's run has nothing to check here.
   if (grader::under_sanitizer()) GTEST_SKIP() << "looks up missing kernels on purpose";
@@ -253,7 +249,6 @@ TEST(LoadKernel, MissingNameIsAClearError) {
 }
 
 TEST(LoadKernel, CompileErrorOnTheGpuPathToo) {
-  REQUIRE_GPU();
   EXPECT_TRUE(throws_with<CompileError>([] { compile_kernel(kBrokenSource, "scale"); }, {"(3): error"},
                                         "compile_kernel on a source with a mistake on line 3"));
   EXPECT_TRUE(last_error_clear());
@@ -268,7 +263,6 @@ std::vector<double> products(const std::vector<float>& a, const std::vector<floa
 }
 
 TEST(MultiplyThem, InOutAtTheSeedsSizes) {
-  REQUIRE_GPU();
   const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
   const int large = static_cast<int>(grader::fit_in_device_memory(20000003, 3 * sizeof(float)));
   for (int n : {1, 400, 2000, 10007, large}) {
@@ -285,7 +279,6 @@ TEST(MultiplyThem, InOutAtTheSeedsSizes) {
 }
 
 TEST(MultiplyThem, DeviceArraysAtEverySize) {
-  REQUIRE_GPU();
   const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
   const std::vector<int> sizes = grader::standard_sizes(3 * sizeof(float));
   for (int n : sizes) {
@@ -305,7 +298,6 @@ TEST(MultiplyThem, DeviceArraysAtEverySize) {
 // ---- step 4: the cache and the specialised polynomial ----------------------------------------
 
 TEST(KernelCache, SecondRequestDoesNotRecompile) {
-  REQUIRE_GPU();
   KernelCache cache;
   const Kernel first = cache.get(kScaleSource, "scale");
   EXPECT_EQ(cache.compilations(), 1);
@@ -326,7 +318,6 @@ TEST(KernelCache, SecondRequestDoesNotRecompile) {
 }
 
 TEST(KernelCache, FailedCompileKeepsNothing) {
-  REQUIRE_GPU();
   KernelCache cache;
   EXPECT_TRUE(throws_with<CompileError>([&] { cache.get(kBrokenSource, "scale"); }, {"(3): error"},
                                         "a cached compile of a source with a mistake on line 3"));
@@ -335,7 +326,6 @@ TEST(KernelCache, FailedCompileKeepsNothing) {
 }
 
 TEST(Polynomial, MatchesFloatHornerBitForBit) {
-  REQUIRE_GPU();
   KernelCache cache;
   for (int degree : {0, 1, 8, 48}) {
     const std::vector<float> c = grader::random_floats(degree + 1, -1, 1);
@@ -358,7 +348,6 @@ TEST(Polynomial, MatchesFloatHornerBitForBit) {
 }
 
 TEST(Polynomial, CompilesOncePerPolynomial) {
-  REQUIRE_GPU();
   KernelCache cache;
   const std::vector<float> c = grader::random_floats(9, -1, 1), other = grader::random_floats(9, -1, 1);
   const std::vector<float> x = grader::random_floats(1000, -1, 1);
@@ -401,7 +390,6 @@ grader::Workload polynomial_workload(KernelCache& cache, const std::vector<float
 // The same polynomial compiled by nvcc ahead of time and by NVRTC at run time: the same compiler,
 // so the same speed. (Faster by more than a quarter would mean the work was not done.)
 TEST(PolynomialSpeed, RuntimeCompiledMatchesAheadOfTime) {
-  REQUIRE_GPU();
   const int n = speed_size();
   stepwise::DeviceBuffer<float> x(n), out(n);
   KernelCache cache;
@@ -423,7 +411,6 @@ TEST(PolynomialSpeed, RuntimeCompiledMatchesAheadOfTime) {
 // becomes compute-bound; the specialised one does one fused multiply-add per step and stays
 // close to memory speed.
 TEST(PolynomialSpeed, SpecialisedBeatsGeneric) {
-  REQUIRE_GPU();
   constexpr int kDegree = 48;
   const int n = speed_size();
   stepwise::DeviceBuffer<float> x(n), out(n);

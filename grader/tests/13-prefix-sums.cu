@@ -244,22 +244,18 @@ void expect_rows_right(RowScan<T> scan, const std::string& step, RowScan<T> othe
 }
 
 TEST(RowScan, HillisSteeleInt) {
-  REQUIRE_GPU();
   expect_rows_right<int>(scan_rows_hillis_steele, "step 1 (scan_rows_hillis_steele)", scan_rows_blelloch,
                          "step 1 (scan_rows_blelloch)");
 }
 TEST(RowScan, HillisSteeleFloat) {
-  REQUIRE_GPU();
   expect_rows_right<float>(scan_rows_hillis_steele, "step 1 (scan_rows_hillis_steele)", scan_rows_blelloch,
                          "step 1 (scan_rows_blelloch)");
 }
 TEST(RowScan, BlellochInt) {
-  REQUIRE_GPU();
   expect_rows_right<int>(scan_rows_blelloch, "step 1 (scan_rows_blelloch)", scan_rows_hillis_steele,
                          "step 1 (scan_rows_hillis_steele)");
 }
 TEST(RowScan, BlellochFloat) {
-  REQUIRE_GPU();
   expect_rows_right<float>(scan_rows_blelloch, "step 1 (scan_rows_blelloch)", scan_rows_hillis_steele,
                          "step 1 (scan_rows_hillis_steele)");
 }
@@ -267,7 +263,6 @@ TEST(RowScan, BlellochFloat) {
 // Seed 004's table: row r holds x, x^2, x^3, x^4 with x = r % 4 + 1; its running sums are the power
 // sums 1 2 3 4 / 2 6 14 30 / 3 12 39 120 / 4 20 84 340, exact in float and in int.
 TEST(RowScan, SeedPowerSumTable) {
-  REQUIRE_GPU();
   const int rows = 16, cols = 4;
   std::vector<float> x(rows * cols);
   for (int r = 0; r < rows; ++r)
@@ -337,26 +332,21 @@ void expect_array_right(ArrayScan<T> scan, const std::string& step, bool single_
 }
 
 TEST(WholeScan, ThreePhaseInt) {
-  REQUIRE_GPU();
   expect_array_right<int>(scan_three_phase, "step 2 (scan_three_phase)", false);
 }
 TEST(WholeScan, ThreePhaseFloat) {
-  REQUIRE_GPU();
   expect_array_right<float>(scan_three_phase, "step 2 (scan_three_phase)", false);
 }
 TEST(WholeScan, SinglePassInt) {
-  REQUIRE_GPU();
   expect_array_right<int>(scan_single_pass, "step 2 (scan_single_pass)", true);
 }
 TEST(WholeScan, SinglePassFloat) {
-  REQUIRE_GPU();
   expect_array_right<float>(scan_single_pass, "step 2 (scan_single_pass)", true);
 }
 
 // Arrays that start 1 to 3 elements into an allocation (not 16-byte aligned): vector loads must
 // fall back, and nothing before the start may be read into the sums.
 TEST(WholeScan, UnalignedArrays) {
-  REQUIRE_GPU();
   const CheckStream stream;
   for (ArrayScan<int> scan : {static_cast<ArrayScan<int>>(scan_three_phase), static_cast<ArrayScan<int>>(scan_single_pass)}) {
     for (int n : {5, 4097, 100003}) {
@@ -455,14 +445,12 @@ void expect_compaction_right(const Compact<T>& compact, const grader::Rules& rul
 }
 
 TEST(Compact, KeepsOrderAndCountInt) {
-  REQUIRE_GPU();
   const CheckStream stream;
   expect_compaction_right<int>([](const int* in, int* out, int* count, int n, int t, cudaStream_t s) {
     compact_greater(in, out, count, n, t, s);
   }, grader::Rules::kernel_step("step 3 (compact_greater)", stream.get()), stream);
 }
 TEST(Compact, KeepsOrderAndCountFloat) {
-  REQUIRE_GPU();
   const CheckStream stream;
   expect_compaction_right<float>([](const float* in, float* out, int* count, int n, float t, cudaStream_t s) {
     compact_greater(in, out, count, n, t, s);
@@ -497,16 +485,13 @@ void expect_cub_scan_right() {
 }
 
 TEST(CubScan, InclusiveSumInt) {
-  REQUIRE_GPU();
   expect_cub_scan_right<int>();
 }
 TEST(CubScan, InclusiveSumFloat) {
-  REQUIRE_GPU();
   expect_cub_scan_right<float>();
 }
 
 TEST(CubCompact, SelectIfInt) {
-  REQUIRE_GPU();
   const CheckStream stream;
   const std::size_t bytes = cub_temp_bytes(1 << 24);
   stepwise::DeviceBuffer<unsigned char> temp(bytes);
@@ -515,7 +500,6 @@ TEST(CubCompact, SelectIfInt) {
   }, cub_rules("step 4 (compact_cub)", stream.get()), stream);
 }
 TEST(CubCompact, SelectIfFloat) {
-  REQUIRE_GPU();
   const CheckStream stream;
   const std::size_t bytes = cub_temp_bytes(1 << 24);
   stepwise::DeviceBuffer<unsigned char> temp(bytes);
@@ -640,18 +624,15 @@ void expect_fraction_of_cub_scan(ArrayScan<int> scan, const std::string& step, b
 }
 
 TEST(PrefixSumSpeed, SinglePassVsCub) {
-  REQUIRE_GPU();
   expect_fraction_of_cub_scan(scan_single_pass, "step 2 (scan_single_pass)", true);
 }
 
 TEST(PrefixSumSpeed, ThreePhaseVsCub) {
-  REQUIRE_GPU();
   expect_fraction_of_cub_scan(scan_three_phase, "step 2 (scan_three_phase)", false);
 }
 
 // 8 bytes per element (one read, one write) against the device-to-device copy.
 TEST(PrefixSumSpeed, SinglePassVsCopy) {
-  REQUIRE_GPU();
   ScanBench bench;
   grader::expect_speed([&] {
     return grader::fraction_of_copy_bandwidth(8.0 * bench.n(), bench.scan_ms(scan_single_pass, "step 2 (scan_single_pass)", true));
@@ -659,7 +640,6 @@ TEST(PrefixSumSpeed, SinglePassVsCopy) {
 }
 
 TEST(CompactSpeed, VsSelectIf) {
-  REQUIRE_GPU();
   ScanBench bench;
   const double cub_ms = bench.cub_select_ms();
   grader::expect_speed([&] {

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "grader/check_kind.h"
+
 namespace runner {
 
 namespace fs = std::filesystem;
@@ -58,11 +60,7 @@ std::string speed_cell(const Record& r) {
   return r.status;
 }
 
-bool is_speed_check(const std::string& check) {
-  const std::size_t dot = check.find('.');
-  const std::string suite = check.substr(0, dot);
-  return suite.size() >= 5 && suite.compare(suite.size() - 5, 5, "Speed") == 0;
-}
+bool is_speed_check(const std::string& check) { return grader::check_kind(check) == grader::CheckKind::speed; }
 
 std::vector<std::string> listed_checks(const fs::path& list_file) {
   std::vector<std::string> checks;

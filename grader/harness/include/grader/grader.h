@@ -2,7 +2,6 @@
 // Everything a lesson's grader tests use. A typical correctness check (lesson 01's):
 //
 //   TEST(VectorAdd, OneThreadPerElementMatchesCpu) {
-//     REQUIRE_GPU();
 //     for (int n : grader::standard_sizes(3 * sizeof(float))) {
 //       SCOPED_TRACE("n = " + std::to_string(n));
 //       const std::vector<float> a = grader::random_floats(n, -1000, 1000), b = grader::random_floats(n, -1000, 1000);
@@ -13,6 +12,8 @@
 //     }
 //   }
 //
+// A check's suite name says what it needs (grader/check_kind.h): TEST below makes every check a
+// grader::Check, which skips a GPU check where there is no GPU, so no check says REQUIRE_GPU().
 // Speed checks: see grader/speed.h. Sanitizer checks are added to every lesson: grader/sanitizer.h.
 #include <gtest/gtest.h>
 
@@ -24,3 +25,8 @@
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
+
+// A lesson's TEST(Suite, Name) is a grader::Check (grader/gpu.h): GoogleTest's TEST with that base.
+#undef TEST
+#define TEST(test_suite_name, test_name) \
+  GTEST_TEST_(test_suite_name, test_name, ::grader::Check, ::testing::internal::GetTypeId<::grader::Check>())

@@ -1,0 +1,27 @@
+#pragma once
+// The kind of a check, from its suite's name (the one convention every part of the grader reads):
+//   <Anything>Speed   a speed check: needs the GPU, runs alone (timings), has a minimum in
+//                     grader/requirements.txt
+//   Cpu<Anything>     a check of host code: runs without a GPU
+//   Sanitizer         the lesson's checks again under compute-sanitizer: needs the GPU
+//   anything else     a correctness check on the GPU
+// Header-only: the test programs (grader/harness) and the runner (grader/runner) both use it.
+#include <string>
+
+namespace grader {
+
+enum class CheckKind { correctness, speed, cpu, sanitizer };
+
+inline CheckKind check_kind(const std::string& suite_or_check) {
+  const std::string suite = suite_or_check.substr(0, suite_or_check.find('.'));
+  const std::string speed = "Speed";
+  if (suite == "Sanitizer") return CheckKind::sanitizer;
+  if (suite.rfind("Cpu", 0) == 0) return CheckKind::cpu;
+  if (suite.size() >= speed.size() && suite.compare(suite.size() - speed.size(), speed.size(), speed) == 0)
+    return CheckKind::speed;
+  return CheckKind::correctness;
+}
+
+inline bool needs_gpu(CheckKind kind) { return kind != CheckKind::cpu; }
+
+}  // namespace grader
