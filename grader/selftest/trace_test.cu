@@ -164,6 +164,7 @@ TEST(TraceMessages, KernelNamesLoseOnlyTheirParameterList) {
   EXPECT_EQ(grader::kernel_name_without_parameters("void kernel_wrapper<unsigned int, &(f(int))>(int)"),
             "void kernel_wrapper<unsigned int, &(f(int))>");
   EXPECT_EQ(grader::kernel_name_without_parameters("vector_add_kernel"), "vector_add_kernel");
+  EXPECT_EQ(grader::kernel_display_name("void scan_kernel<float, 4>(float const*, float*, int)"), "scan_kernel<float, 4>");
 }
 
 TEST(TraceMessages, BrokenRulesReadAsOneSentence) {

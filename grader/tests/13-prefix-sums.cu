@@ -21,6 +21,7 @@
 #include <cub/device/device_select.cuh>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "scan.h"
 #include "stepwise/todo.h"
 
@@ -455,6 +456,21 @@ TEST(Compact, KeepsOrderAndCountFloat) {
   expect_compaction_right<float>([](const float* in, float* out, int* count, int n, float t, cudaStream_t s) {
     compact_greater(in, out, count, n, t, s);
   }, grader::Rules::kernel_step("step 3 (compact_greater)", stream.get()), stream);
+}
+
+// ---- The float steps compute in float (no GPU needed) -------------------------------------------------
+
+// A float scan that adds in double (a double accumulator, 0.0 instead of 0.0f) gives float answers
+// within the bound above, so only the machine code shows it (grader/machine_code.h). The int and
+// float instantiations are both read: neither has a reason for double arithmetic.
+TEST(CpuMachineCode, ScanKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    const float* none = nullptr;
+    scan_rows_hillis_steele(none, nullptr, 0, 0);
+    scan_rows_blelloch(none, nullptr, 0, 0);
+    scan_three_phase(none, nullptr, 0);
+    scan_single_pass(none, nullptr, 0);
+  });
 }
 
 // ---- Step 4: CUB ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // broken: hermite drops the stream it is given and launches on the legacy default stream (right values: the caller's copy back waits for that stream, but the work does not run where the caller queued it)
 // fails: Rows.HermiteRowMajor
-// expect: step 2 \(hermite, Target::gpu, row-major\) your kernel `[^`]*apply_rows_kernel[^`]*` ran on the legacy default stream, not on the stream you were given
+// expect: step 2 \(hermite, Target::gpu, row-major\): your kernel `[^`]*apply_rows_kernel[^`]*` ran on the legacy default stream, not on the stream you were given
 // (The rest is the reference solution, ensemble.cu included whole.)
 #include "row_kernels.h"
 #define hermite reference_hermite

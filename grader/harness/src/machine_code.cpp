@@ -165,7 +165,7 @@ void expect_float_arithmetic(const std::string& float_kernels, const std::functi
     if (!std::regex_search(name, pattern)) continue;
     ++checked;
     if (ops.empty()) continue;
-    failures << "\n  your kernel `" << kernel_name_without_parameters(name) << "` does double arithmetic (";
+    failures << "\n  your kernel `" << kernel_display_name(name) << "` does double arithmetic (";
     const char* separator = "";
     for (const auto& [op, count] : ops) {
       failures << separator << count << " " << op;

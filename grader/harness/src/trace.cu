@@ -242,7 +242,7 @@ std::uint32_t legacy_stream_id() {
 }
 
 std::string short_name(const std::string& name) {
-  std::string shown = kernel_name_without_parameters(name);
+  std::string shown = kernel_display_name(name);
   if (shown.size() > 90) shown = shown.substr(0, 87) + "...";
   return shown;
 }
@@ -269,6 +269,12 @@ std::string kernel_name_without_parameters(const std::string& demangled) {
     else if (c == '(' && depth == 0) return demangled.substr(0, i);
   }
   return demangled;
+}
+
+std::string kernel_display_name(const std::string& demangled) {
+  const std::string name = kernel_name_without_parameters(demangled);
+  const std::string returns = "void ";
+  return name.rfind(returns, 0) == 0 ? name.substr(returns.size()) : name;
 }
 
 std::uint32_t Trace::stream_id(cudaStream_t stream) const {

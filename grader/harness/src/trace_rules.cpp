@@ -20,7 +20,7 @@ constexpr std::uint64_t kOrderSlackNs = 2'000;
 using Result = testing::AssertionResult;
 
 std::string quoted(const std::string& name) {
-  std::string shown = kernel_name_without_parameters(name);
+  std::string shown = kernel_display_name(name);
   if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
   return "`" + shown + "`";
 }

@@ -98,6 +98,9 @@ std::string ms_text(double ms);
 // A demangled kernel name without its parameter list ("ns::(anonymous namespace)::k<int>(int*)"
 // becomes "ns::(anonymous namespace)::k<int>"): how messages name a kernel.
 std::string kernel_name_without_parameters(const std::string& demangled);
+// How a message names a kernel: without its parameters, and without the "void " that demangled
+// template kernels start with ("void scan<float>(float*)" becomes "scan<float>").
+std::string kernel_display_name(const std::string& demangled);
 
 // Runs `call` once with the GPU traced: the device is synchronised first (earlier work is not
 // the call's), the host clock is read when the call returns, then the device is synchronised
