@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# How long a student waits for the grader (issue 29's goals), on this machine, with the course
+# already built: each command runs RUNS times (default 5) after one warm-up, and the table shows
+# the fastest, median and slowest wall time in seconds. Nothing changes between runs, so every
+# figure is the "nothing changed" case.
+#   benchmarks/grading-loop.sh [build folder, default build]      RUNS=3 LESSONS="00 05 13"
+# Goals: grade NN <= 2 s; the whole untouched course <= 10 s; the solutions' correctness checks
+# (--track solution --skip speed) <= 30 s. (watch <= 3 s and a fresh clone's first verdict
+# <= 60 s are measured by hand: they need an edit and a clone.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+runs=${RUNS:-5}
+stepwise="$build/bin/stepwise"
+[ -x "$stepwise" ] || { echo "no $stepwise: build the course first (cmake --workflow --preset grade)" >&2; exit 2; }
+
+# Wall seconds of one run of "$@" (its output thrown away, its exit status ignored: TODO is not 0).
+seconds() {
+  local start end
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1 || true
+  end=$(date +%s%N)
+  awk -v ns=$((end - start)) 'BEGIN { printf "%.3f\n", ns / 1e9 }'
+}
+
+row() {
+  local what=$1 goal=$2
+  shift 2
+  seconds "$@" >/dev/null  # warm-up
+  local times=()
+  for _ in $(seq "$runs"); do times+=("$(seconds "$@")"); done
+  sorted=$(printf '%s\n' "${times[@]}" | sort -g)
+  printf '| %s | %s | %.2f | %.2f | %.2f |\n' "$what" "$goal" "$(head -1 <<<"$sorted")" \
+    "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$sorted")" "$(tail -1 <<<"$sorted")"
+}
+
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
+echo "$(nproc) cores, ${gpu:-no GPU}; $runs runs each after one warm-up; seconds"
+echo
+echo "| command | goal | fastest | median | slowest |"
+echo "| --- | --- | --- | --- | --- |"
+for nn in ${LESSONS:-00 05 13}; do
+  row "stepwise grade $nn" "<= 2" "$stepwise" grade "$nn"
+done
+row "stepwise grade (every lesson)" "<= 10" "$stepwise" grade
+row "stepwise grade --track solution --skip speed" "<= 30" "$stepwise" grade --track solution --skip speed
