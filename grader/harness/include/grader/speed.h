@@ -6,7 +6,6 @@
 // figure counts only if the timed work was done:
 //
 //   TEST(VectorAddSpeed, GridStride) {
-//     REQUIRE_GPU();
 //     ... a, b: DeviceBuffer<float>; out: DeviceBuffer<float>
 //     grader::Workload add{
 //         [&] { grader::refill_random(a.data(), n, -1, 1); grader::refill_random(b.data(), n, -1, 1);
