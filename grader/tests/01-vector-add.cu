@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "vector_add.h"
 #include "vectorize.cuh"
 
@@ -164,6 +165,17 @@ TEST(VectorAddSpeed, FasterThanOneCpuThread) {
   });
   const grader::Workload work = s.adding_with(vector_add, "step 1 (vector_add)");
   grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread"); });
+}
+
+// ---- The float steps compute in float (no GPU needed) ----------------------------------------
+
+// An add in double (a double temporary, 1.0 * a[i]) gives the same sums, so only the machine code
+// shows it (grader/machine_code.h).
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    vector_add(nullptr, nullptr, nullptr, 0);
+    vector_add_grid_stride(nullptr, nullptr, nullptr, 0);
+  });
 }
 
 }  // namespace

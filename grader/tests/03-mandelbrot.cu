@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "grader/results.h"
 #include "mandelbrot.h"
 #include "mandelbrot_cpu.h"
@@ -513,6 +514,18 @@ TEST(MandelbrotSpeed, GridStrideNearGraderKernel) {
 
 TEST(MandelbrotSpeed, OneThreadPerPixelNearGraderKernel) {
   expect_near_grader_kernel(mandelbrot_one_thread_per_pixel, per_pixel_rules, false);
+}
+
+// ---- The float steps compute in float (no GPU needed) ----------------------------------------
+
+// The seed iterates in float. An iteration in double changes only the counts near the set's
+// boundary, which the image checks allow, so only the machine code shows it (grader/machine_code.h).
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    escape_counts(nullptr, nullptr, nullptr, 0, 1);
+    mandelbrot(nullptr, 0, 0, Region{}, 1);
+    mandelbrot_one_thread_per_pixel(nullptr, 0, 0, Region{}, 1);
+  });
 }
 
 }  // namespace

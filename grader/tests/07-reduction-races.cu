@@ -14,6 +14,7 @@
 #include <cub/device/device_reduce.cuh>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "reduction.h"
 #include "reduction_cpu.h"
 
@@ -479,6 +480,20 @@ TEST(SmoothSpeed, FasterThanOneCpuThread) {
     grader::Figure figure = grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread");
     figure.ceiling = cpu_ms / grader::fastest_ms_to_move(bytes);
     return figure;
+  });
+}
+
+// ---- The float steps compute in float (no GPU needed) ----------------------------------------
+
+// A sum accumulated in double passes the float bound with room to spare, so only the machine code
+// shows it (grader/machine_code.h). (The sums with n = 0 zero *sum on the device: without a GPU,
+// or with a null pointer, that fails, and the failure is left to the other checks.)
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    smooth(nullptr, nullptr, nullptr, 0, 1);
+    sum_atomic(nullptr, 0, nullptr);
+    sum_tree(nullptr, 0, nullptr);
+    sum_shuffle(nullptr, 0, nullptr);
   });
 }
 

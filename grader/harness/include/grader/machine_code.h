@@ -41,13 +41,13 @@ struct DeviceFunction {
 // device functions it calls (those nvcc did not inline).
 std::map<std::string, DeviceFunction> fp64_in_ptx(const std::string& ptx);
 
-// Fails the current check when a kernel nvcc built from the student's files whose demangled name
-// matches `float_kernels` (ECMAScript regex, searched for in the name with its parameters) does
-// double arithmetic, naming each one and what it does. Then runs `steps`: the float steps' host
-// functions on empty input (n = 0); an exercise step not written yet throws
-// stepwise::NotImplemented, which passes through (the check reports TODO; other exceptions, e.g.
-// no GPU, are ignored). Where the device code is not there (the build did not keep it), the check
-// is SKIPPED with the reason, never passed.
+// First runs `steps`: the float steps' host functions on empty input (n = 0); an exercise step
+// not written yet throws stepwise::NotImplemented, which passes through (the check reports TODO;
+// other exceptions, e.g. no GPU, are ignored). Then fails the current check when a kernel nvcc
+// built from the student's files whose demangled name matches `float_kernels` (ECMAScript regex,
+// searched for in the name with its parameters) does double arithmetic, naming each one and what
+// it does, or when no kernel matches. Where the device code is not there (the build did not keep
+// it), the check is SKIPPED with the reason, never passed.
 void expect_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps);
 
 // The PTX files nvcc kept while compiling the student's files ("" where the build kept none).
