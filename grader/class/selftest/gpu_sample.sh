@@ -9,16 +9,17 @@
 # CpuVectorize and its grid-stride checks (the tail) and passes the rest; cy-no-compile: 00 does
 # not compile, 01 missing; dee-hangs: the checks that call vector_add (VectorAdd.OneThreadPerElement
 # MatchesCpu, VectorAddSpeed.OneThreadPerElement and .FasterThanOneCpuThread, Sanitizer.Memcheck)
-# and CpuVectorize killed at the time limit, the grid-stride and GPU vectorize checks pass (the GPU
-# usable after each kill), 4 of 9; eve-extras: lesson 00 as ada-correct; fox-forges (a constructor
+# and CpuVectorize killed at the time limit, the grid-stride, GPU vectorize and machine-code checks
+# pass (the GPU usable after each kill), 5 of 10; eve-extras: lesson 00 as ada-correct; fox-forges (a constructor
 # writes a PASS record for the check and _exit(0)s before main): every check of 01 FAIL "refused:
 # a record was written, but GoogleTest's report of the run is missing", flagged (constructor,
 # getenv, /proc, fopen "w", _exit); gil-exits-early (exit(0) in vector_add, the grid-stride add and
-# vectorize's CPU target): those checks FAIL "ended with exit status 0 without a result", the GPU
+# vectorize's CPU target): those checks and CpuMachineCode (which calls vector_add with n = 0)
+# FAIL "ended with exit status 0 without a result", the GPU
 # vectorize checks pass, flagged (exit), and its Sanitizer.Memcheck FAILs (the checks did not run
 # to their end under compute-sanitizer); hal-writes-other (vectorize right, its CPU target writes
 # a file into ada-correct's folder; vector_add.cu not sent): the vectorize checks pass, the
-# vector_add checks TODO, flagged (fopen "w"). No flags for ada-correct, cy, dee or eve; ben's
+# vector_add checks and CpuMachineCode TODO, flagged (fopen "w"). No flags for ada-correct, cy, dee or eve; ben's
 # one flag is its note.txt. Every student's flags are in the gradebook's flags column.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
