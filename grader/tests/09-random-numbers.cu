@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "random_numbers.h"
 #include "stepwise/todo.h"
 
@@ -557,6 +558,18 @@ TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
   grader::expect_speed([&] {
     const double pipeline_ms = grader::gpu_median_ms(pipeline), fused_ms = grader::gpu_median_ms(fused);
     return grader::speedup(pipeline_ms, fused_ms, "the host-API pipeline (Philox: generate, then count)");
+  });
+}
+
+// ---- The float steps compute in float (no GPU needed) ----------------------------------------
+
+// A hit test in double (x * x + y * y <= 1.0) counts the same hits, so only the machine code shows
+// it (grader/machine_code.h). Step 2 needs a generator to call, which needs a GPU, so the probe
+// that finds unwritten steps calls steps 1 and 3.
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic(".", [] {
+    generate_uniform(nullptr, nullptr, 0);
+    estimate_pi_device_api(1, 0);
   });
 }
 
