@@ -165,6 +165,10 @@ TEST(TraceMessages, KernelNamesLoseOnlyTheirParameterList) {
             "void kernel_wrapper<unsigned int, &(f(int))>");
   EXPECT_EQ(grader::kernel_name_without_parameters("vector_add_kernel"), "vector_add_kernel");
   EXPECT_EQ(grader::kernel_display_name("void scan_kernel<float, 4>(float const*, float*, int)"), "scan_kernel<float, 4>");
+  EXPECT_EQ(grader::kernel_short_name("void scan_kernel<float, 4>(float const*, float*, int)"), "scan_kernel<float, 4>");
+  const std::string long_name(95, 'k');
+  EXPECT_EQ(grader::kernel_short_name(long_name + "(int)"), long_name.substr(0, 87) + "...");
+  EXPECT_EQ(grader::kernel_short_name(long_name.substr(0, 90)), long_name.substr(0, 90));
 }
 
 TEST(TraceMessages, BrokenRulesReadAsOneSentence) {

@@ -241,12 +241,6 @@ std::uint32_t legacy_stream_id() {
   return id;
 }
 
-std::string short_name(const std::string& name) {
-  std::string shown = kernel_display_name(name);
-  if (shown.size() > 90) shown = shown.substr(0, 87) + "...";
-  return shown;
-}
-
 std::string ms_text(std::uint64_t start, std::uint64_t end) {
   std::ostringstream text;
   text.precision(3);
@@ -275,6 +269,13 @@ std::string kernel_display_name(const std::string& demangled) {
   const std::string name = kernel_name_without_parameters(demangled);
   const std::string returns = "void ";
   return name.rfind(returns, 0) == 0 ? name.substr(returns.size()) : name;
+}
+
+std::string kernel_short_name(const std::string& demangled) {
+  constexpr std::size_t kMost = 90;
+  std::string shown = kernel_display_name(demangled);
+  if (shown.size() > kMost) shown = shown.substr(0, kMost - 3) + "...";
+  return shown;
 }
 
 std::uint32_t Trace::stream_id(cudaStream_t stream) const {
@@ -334,7 +335,7 @@ std::string Trace::listing(std::size_t max_lines) const {
   };
   for (const auto& k : kernels) {
     std::ostringstream line;
-    line << "kernel " << short_name(k.name) << " (" << origin_text(k) << "), grid " << k.grid.x << "x" << k.grid.y
+    line << "kernel " << kernel_short_name(k.name) << " (" << origin_text(k) << "), grid " << k.grid.x << "x" << k.grid.y
          << "x" << k.grid.z << ", block " << k.block.x << "x" << k.block.y << "x" << k.block.z << ", "
          << k.shared_bytes << " B shared, " << stream_name(k.stream) << ", " << ms_text(k.start, k.end);
     lines.push_back({k.start, line.str()});

@@ -19,11 +19,7 @@ constexpr std::uint64_t kOrderSlackNs = 2'000;
 
 using Result = testing::AssertionResult;
 
-std::string quoted(const std::string& name) {
-  std::string shown = kernel_display_name(name);
-  if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
-  return "`" + shown + "`";
-}
+std::string quoted(const std::string& name) { return "`" + kernel_short_name(name) + "`"; }
 
 
 std::string whose(const TracedKernel& k) {

@@ -101,6 +101,9 @@ std::string kernel_name_without_parameters(const std::string& demangled);
 // How a message names a kernel: without its parameters, and without the "void " that demangled
 // template kernels start with ("void scan<float>(float*)" becomes "scan<float>").
 std::string kernel_display_name(const std::string& demangled);
+// kernel_display_name cut to 90 characters at the most ("..." ends a longer one): how trace
+// listings and failure messages name a kernel in a line.
+std::string kernel_short_name(const std::string& demangled);
 
 // Runs `call` once with the GPU traced: the device is synchronised first (earlier work is not
 // the call's), the host clock is read when the call returns, then the device is synchronised
