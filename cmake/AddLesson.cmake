@@ -156,7 +156,9 @@ endfunction()
 # identity (which lesson and track it grades and which sanitizer checks it has, for the records)
 # + the list of the kernels nvcc built into the graded code (STUDENT: a static library of it) and
 # into the checks (CHECKS: an object library), which the trace of what ran tells apart from a
-# library's (grader/trace.h, cmake/ListKernels.cmake).
+# library's (grader/trace.h, cmake/ListKernels.cmake) + where nvcc keeps the PTX of the graded
+# code and which .cu files it has now (grader/machine_code.h: PTX left by a file since renamed is
+# not read).
 function(stepwise_add_test_program target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "EXCLUDE_FROM_ALL" "LESSON;TRACK;STUDENT;CHECKS" "LINK;SANITIZERS")
   set(exclude "")
@@ -168,10 +170,14 @@ function(stepwise_add_test_program target)
   set(checks_files "")
   set(depends "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake")
   set(device_code_dir "")
+  set(device_code_sources "")
   if(ARG_STUDENT)
     set(student_files "$<TARGET_FILE:${ARG_STUDENT}>")
     list(APPEND depends ${ARG_STUDENT})
     stepwise_keep_device_code(${ARG_STUDENT} device_code_dir)
+    if(device_code_dir)
+      set(device_code_sources "$<JOIN:$<FILTER:$<TARGET_PROPERTY:${ARG_STUDENT},SOURCES>,INCLUDE,\\.cu$>,|>")
+    endif()
   endif()
   if(ARG_CHECKS)
     set(checks_files "$<JOIN:$<TARGET_OBJECTS:${ARG_CHECKS}>,|>")
@@ -186,14 +192,16 @@ function(stepwise_add_test_program target)
   list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
                                                STEPWISE_SANITIZERS="${sanitizers}"
-                                               STEPWISE_DEVICE_CODE_DIR="${device_code_dir}")
+                                               STEPWISE_DEVICE_CODE_DIR="${device_code_dir}"
+                                               STEPWISE_DEVICE_CODE_SOURCES="${device_code_sources}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
 endfunction()
 
 # The device code of the student's files, for the machine-code checks (grader/machine_code.h):
 # nvcc keeps what it makes while compiling <code> (-keep), the PTX of each file among it, in a
 # folder of its own, which <out> names (once per target; "" for an imported target, whose build
-# is not this one's).
+# is not this one's). nvcc never removes what it kept: the check reads only the PTX of <code>'s
+# .cu files of now (STEPWISE_DEVICE_CODE_SOURCES).
 function(stepwise_keep_device_code code out)
   get_target_property(imported ${code} IMPORTED)
   if(imported)

@@ -4,6 +4,7 @@
 #include <cxxabi.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -123,7 +124,30 @@ std::map<std::string, DeviceFunction> fp64_in_ptx(const std::string& ptx) {
   return functions;
 }
 
+std::vector<std::string> device_code_files(const std::string& dir, const std::vector<std::string>& sources) {
+  namespace fs = std::filesystem;
+  std::set<std::string> stems;
+  for (const std::string& source : sources) stems.insert(fs::path(source).stem().string());
+  static const std::regex architecture(R"(\.compute_[0-9]+[a-z]?$)");  // my.file.compute_90a
+  std::vector<std::string> files;
+  std::error_code error;
+  if (dir.empty() || !fs::is_directory(dir, error)) return files;
+  for (const auto& entry : fs::directory_iterator(dir, error)) {
+    if (entry.path().extension() != ".ptx") continue;
+    const std::string stem = entry.path().stem().string();
+    if (stems.count(stem) || stems.count(std::regex_replace(stem, architecture, "")))
+      files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 void expect_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps) {
+  expect_float_arithmetic_in(device_code_dir(), device_code_sources(), float_kernels, steps);
+}
+
+void expect_float_arithmetic_in(const std::string& dir, const std::vector<std::string>& sources,
+                                const std::string& float_kernels, const std::function<void()>& steps) {
   // First the steps on empty input: one not written yet makes the check TODO, whatever kernels
   // the exercise's unwritten code holds (or lacks).
   try {
@@ -133,24 +157,24 @@ void expect_float_arithmetic(const std::string& float_kernels, const std::functi
   } catch (const std::exception&) {
     // Anything else (no GPU to launch on, a CUDA error) is for the other checks to report.
   }
-  namespace fs = std::filesystem;
-  const std::string dir = device_code_dir();
-  std::error_code error;
-  std::vector<fs::path> files;
-  if (!dir.empty() && fs::is_directory(dir, error))
-    for (const auto& entry : fs::directory_iterator(dir, error))
-      if (entry.path().extension() == ".ptx") files.push_back(entry.path());
-  if (files.empty())
-    GTEST_SKIP() << "the device code nvcc made from your files is not there to read (looked for *.ptx in '"
+  // Only the PTX of the files compiled now: a file renamed or removed leaves its PTX behind.
+  const std::vector<std::string> files = device_code_files(dir, sources);
+  if (files.empty()) {
+    std::string names;
+    for (const std::string& source : sources)
+      names += (names.empty() ? "" : ", ") + std::filesystem::path(source).stem().string() + "*.ptx";
+    GTEST_SKIP() << "the device code nvcc made from your files is not there to read (looked for "
+                 << (names.empty() ? std::string("*.ptx") : names) << " in '"
                  << (dir.empty() ? std::string("(no folder: this test program was built without it)") : dir)
                  << "'): build the grader again (cmake --build build) and re-run this check";
+  }
 
   // Every kernel of the student's, with the double arithmetic of all its PTX (one file for each
   // virtual architecture built: the largest count of each instruction).
   const auto& built = kernels_built().student;
   const std::set<std::string> students(built.begin(), built.end());
   std::map<std::string, std::map<std::string, int>> kernels;
-  for (const fs::path& file : files) {
+  for (const std::string& file : files) {
     std::ifstream in(file);
     std::stringstream text;
     text << in.rdbuf();

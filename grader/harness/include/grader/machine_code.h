@@ -50,8 +50,23 @@ std::map<std::string, DeviceFunction> fp64_in_ptx(const std::string& ptx);
 // it), the check is SKIPPED with the reason, never passed.
 void expect_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps);
 
-// The PTX files nvcc kept while compiling the student's files ("" where the build kept none).
-// Generated for each test program from STEPWISE_DEVICE_CODE_DIR (cmake/AddLesson.cmake).
+// The same check over the PTX of `sources` kept in `dir` (expect_float_arithmetic passes
+// device_code_dir() and device_code_sources(); the self-tests their own folder).
+void expect_float_arithmetic_in(const std::string& dir, const std::vector<std::string>& sources,
+                                const std::string& float_kernels, const std::function<void()>& steps);
+
+// The PTX files in `dir` that nvcc made from `sources` (paths or names of the student's .cu
+// files), sorted: <stem>.ptx, or <stem>.compute_<arch>.ptx where several architectures are
+// built. nvcc's --keep folder is never emptied, so it may also hold the PTX of a file the student
+// has since renamed or removed, with the same kernels as they were then; that PTX is not listed
+// (the counts are the largest over the files read, so one stale file could fail a kernel that
+// is right now).
+std::vector<std::string> device_code_files(const std::string& dir, const std::vector<std::string>& sources);
+
+// The folder where nvcc kept the PTX of the student's files ("" where the build kept none), and
+// the student's .cu files compiled into this test program, now (paths). Generated for each test
+// program from STEPWISE_DEVICE_CODE_DIR and STEPWISE_DEVICE_CODE_SOURCES (cmake/AddLesson.cmake).
 const char* device_code_dir();
+std::vector<std::string> device_code_sources();
 
 }  // namespace grader
