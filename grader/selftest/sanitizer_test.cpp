@@ -46,6 +46,26 @@ TEST(SanitizerOutput, RacecheckWarningsAreCountedAndNamed) {
   EXPECT_NE(report.first_warning.find("w.cu:42"), std::string::npos);
 }
 
+// Older compute-sanitizers write ERROR/WARNING in capitals, with the place on the same line: the
+// warning is still a warning (not the first error), and the first error is still the error.
+TEST(SanitizerOutput, RacecheckWarningsInCapitalsWithAnError) {
+  const grader::SanitizerReport report = grader::read_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n"
+      "========= WARNING: Race reported between Read access at 0x2e0 in /src/w.cu:42:warp_sum(float const*, float*, int)\n"
+      "=========     and Write access at 0x2c0 in /src/w.cu:41:warp_sum(float const*, float*, int) [96 hazards]\n"
+      "=========\n"
+      "========= ERROR: Race reported between Write access at 0x1d0 in /src/r.cu:30:reduce(float const*, float*, int)\n"
+      "=========     and Read access at 0x1f0 in /src/r.cu:33:reduce(float const*, float*, int) [512 hazards]\n"
+      "=========\n"
+      "========= RACECHECK SUMMARY: 3 hazards displayed (1 error, 2 warnings)\n");
+  EXPECT_EQ(report.errors, 1);
+  EXPECT_EQ(report.warnings, 2);
+  EXPECT_NE(report.first_error.find("ERROR: Race reported"), std::string::npos);
+  EXPECT_NE(report.first_error.find("r.cu:30"), std::string::npos);
+  EXPECT_NE(report.first_warning.find("WARNING: Race reported"), std::string::npos);
+  EXPECT_NE(report.first_warning.find("w.cu:42"), std::string::npos);
+}
+
 TEST(SanitizerOutput, CleanRun) {
   const grader::SanitizerReport report = grader::read_sanitizer_output(
       "========= COMPUTE-SANITIZER\n[  PASSED  ] 3 tests.\n========= ERROR SUMMARY: 0 errors\n");

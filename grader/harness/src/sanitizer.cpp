@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -133,7 +134,8 @@ SanitizerReport read_sanitizer_output(const std::string& output) {
   }
   // The first error: its line ("========= Invalid __global__ write ...", "========= Error: Race
   // reported ...", "========= Barrier error ...") and the location line after it; and the first
-  // hazard warning ("========= Warning: Race reported ...") likewise.
+  // hazard warning ("========= Warning: Race reported ...") likewise. Older compute-sanitizers
+  // write the word in capitals ("ERROR: Race reported", "WARNING: Race reported").
   std::istringstream lines(output);
   std::string line;
   while (std::getline(lines, line)) {
@@ -142,7 +144,9 @@ SanitizerReport read_sanitizer_output(const std::string& output) {
     if (text.rfind("COMPUTE-SANITIZER", 0) == 0 || text.find("SUMMARY") != std::string::npos ||
         text.rfind("Program hit", 0) == 0 || text.rfind("Saved host", 0) == 0)
       continue;
-    const bool warning = text.rfind("Warning", 0) == 0;
+    std::string word = text.substr(0, 7);
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool warning = word == "warning";
     const bool hazard = text.find("Race") != std::string::npos || text.find("hazard") != std::string::npos;
     if (warning && !hazard) continue;  // e.g. a note about the tool itself
     std::string& first = warning ? report.first_warning : report.first_error;
