@@ -28,23 +28,34 @@ void add_on_both_targets(const float* a, const float* b, float* out, const float
   // [docs:end]
 }
 
+// Lesson 00: one attribute of the GPU in use, asked for on its own (lesson 01's reference
+// solution sizes its grid from it).
+// [docs:sm-count]
+int multiprocessor_count() {
+  int device = 0, multiprocessors = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  return multiprocessors;
+}
+// [docs:end]
+
 // Lesson 02: the CUDA event calls behind stepwise::GpuEvent and EventTimer, written out.
+// [docs:raw-events]
 float time_exp_array(const float* d_x, float* d_out, int n) {
   cudaEvent_t before, after;
   CUDA_CHECK(cudaEventCreate(&before));
   CUDA_CHECK(cudaEventCreate(&after));
-  // [docs:raw-events]
   CUDA_CHECK(cudaEventRecord(before));      // a mark in the default stream's queue
   exp_array(d_x, d_out, n);                 // queued after it
   CUDA_CHECK(cudaEventRecord(after));
   CUDA_CHECK(cudaEventSynchronize(after));  // wait until the GPU has passed the second mark
   float ms = 0;
   CUDA_CHECK(cudaEventElapsedTime(&ms, before, after));
-  // [docs:end]
   CUDA_CHECK(cudaEventDestroy(before));
   CUDA_CHECK(cudaEventDestroy(after));
   return ms;
 }
+// [docs:end]
 
 // Lesson 03: 2-D grid-stride loops, on an image whose pixels each record their own index.
 // [docs:grid-stride-2d]
@@ -62,10 +73,10 @@ __global__ void negate_kernel(const float* in, float* out, int n) {
   if (i < n) out[i] = -in[i];
 }
 
+// [docs:raw-stream]
 void negate_on_one_stream(const float* in, float* out, float* d_in, float* d_out, int n) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   const int threads = 256, blocks = (n + threads - 1) / threads;
-  // [docs:raw-stream]
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));  // does not wait for the default stream
   CUDA_CHECK(cudaMemcpyAsync(d_in, in, bytes, cudaMemcpyHostToDevice, stream));
@@ -76,57 +87,57 @@ void negate_on_one_stream(const float* in, float* out, float* d_in, float* d_out
   CUDA_CHECK(cudaStreamSynchronize(stream));
   // now it does
   CUDA_CHECK(cudaStreamDestroy(stream));
-  // [docs:end]
 }
+// [docs:end]
 
 // Lesson 05: the same work in the scope of a StreamGuard (step 3).
+// [docs:stream-guard-scope]
 void transform_in_a_guarded_scope(const float* in, float* out, float* d_in, float* d_out, int n, int work) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
-  // [docs:stream-guard-scope]
   {
     StreamGuard stream;
     CUDA_CHECK(cudaMemcpyAsync(d_in, in, bytes, cudaMemcpyHostToDevice, stream.get()));
     transform_async(d_in, d_out, n, work, stream.get());
     CUDA_CHECK(cudaMemcpyAsync(out, d_out, bytes, cudaMemcpyDeviceToHost, stream.get()));
   }  // the work is done here, also when an exception left the scope early
-  // [docs:end]
 }
+// [docs:end]
 
 // Lesson 09: a generator of cuRAND's host API, from creation to destruction.
+// [docs:host-api]
 void fill_uniform_once(float* d_out, std::size_t n, unsigned long long seed) {
-  // [docs:host-api]
   curandGenerator_t generator;
   CURAND_CHECK(curandCreateGenerator(&generator, CURAND_RNG_PSEUDO_XORWOW));  // or ..._PHILOX4_32_10
   CURAND_CHECK(curandSetPseudoRandomGeneratorSeed(generator, seed));
   CURAND_CHECK(curandGenerateUniform(generator, d_out, n));  // n floats into device memory, asynchronously
   CURAND_CHECK(curandDestroyGenerator(generator));
-  // [docs:end]
 }
+// [docs:end]
 
 // Lesson 09: cuRAND's device API, a generator in each thread's registers.
+// [docs:device-api]
 __global__ void four_uniforms_per_thread(unsigned long long seed, float4* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const unsigned long long subsequence = i, offset = 0;
-  // [docs:device-api]
   curandStatePhilox4_32_10_t state;
   curand_init(seed, subsequence, offset, &state);
   const float4 v = curand_uniform4(&state);   // four uniforms in (0, 1]
-  // [docs:end]
   out[i] = v;
 }
+// [docs:end]
 
 // Lesson 12: the kernel polynomial_source writes for 1 - x/2 + x^2/3 - x^3/4 (the first terms of
 // the grader's polynomial), here compiled ahead of time.
+// [docs:specialised-horner]
 __global__ void polynomial_of_degree_3(const float* __restrict__ x, float* __restrict__ out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const float v = x[i];
-  // [docs:specialised-horner]
   float acc = -0x1p-2f;
   acc = fmaf(acc, v, 0x1.555556p-2f);
   acc = fmaf(acc, v, -0x1p-1f);
   acc = fmaf(acc, v, 0x1p+0f);
-  // [docs:end]
   out[i] = acc;
 }
+// [docs:end]

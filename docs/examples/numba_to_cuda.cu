@@ -15,21 +15,21 @@ __global__ void scale(const float* x, float factor, float* out, int n) {
 }
 // [docs:end]
 
+// [docs:launch]
 void launch(const float* d_x, float* d_out, int n) {
   if (n == 0) return;
-  // [docs:launch]
   const int threads = 256;
   const int blocks = (n + threads - 1) / threads;  // n / threads, rounded up
   scale<<<blocks, threads>>>(d_x, 2.0f, d_out, n);
   CUDA_CHECK_LAUNCH();
-  // [docs:end]
 }
+// [docs:end]
 
+// [docs:runtime-copies]
 std::vector<float> scale_with_runtime_calls(const std::vector<float>& x) {
   const int n = static_cast<int>(x.size());
   const int threads = 256, blocks = (n + threads - 1) / threads;
   std::vector<float> out(n);
-  // [docs:runtime-copies]
   float *d_x, *d_out;                                        // plain CUDA runtime
   CUDA_CHECK(cudaMalloc(&d_x, n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
@@ -39,22 +39,22 @@ std::vector<float> scale_with_runtime_calls(const std::vector<float>& x) {
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(d_x));
   CUDA_CHECK(cudaFree(d_out));
-  // [docs:end]
   return out;
 }
+// [docs:end]
 
+// [docs:buffer-copies]
 std::vector<float> scale_with_buffers(const std::vector<float>& x) {
   const int n = static_cast<int>(x.size());
   const int threads = 256, blocks = (n + threads - 1) / threads;
-  // [docs:buffer-copies]
   auto d_x = stepwise::DeviceBuffer<float>::from_host(x);   // the course's buffers
   stepwise::DeviceBuffer<float> d_out(n);
   scale<<<blocks, threads>>>(d_x.data(), 2.0f, d_out.data(), n);
   CUDA_CHECK_LAUNCH();
   std::vector<float> out = d_out.to_host();                  // freed automatically at end of scope
-  // [docs:end]
   return out;
 }
+// [docs:end]
 
 // [docs:row-kernel]
 __global__ void row_recurrence(const float* in, float* out, int rows, int cols) {
@@ -85,9 +85,9 @@ __global__ void histogram(const int* values, int* counts, int n) {
 }
 // [docs:end]
 
+// [docs:event-timer]
 float time_scale(const float* d_x, float* d_out, int n) {
   const int threads = 256, blocks = (n + threads - 1) / threads;
-  // [docs:event-timer]
   scale<<<blocks, threads>>>(d_x, 2.0f, d_out, n);   // warm-up: module loading, clocks
   CUDA_CHECK_LAUNCH();
   stepwise::EventTimer timer;
@@ -95,6 +95,6 @@ float time_scale(const float* d_x, float* d_out, int n) {
   scale<<<blocks, threads>>>(d_x, 2.0f, d_out, n);
   CUDA_CHECK_LAUNCH();
   const float ms = timer.stop();                      // waits for the GPU, returns milliseconds
-  // [docs:end]
   return ms;
 }
+// [docs:end]

@@ -56,8 +56,9 @@ void transform_one_stream(const float* in, float* out, float* d_in, float* d_out
 }
 
 StreamGuard::StreamGuard() {
-  // TODO(step 3): create stream_ with cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking),
-  // inside CUDA_CHECK. Delete the line below.
+  // TODO(step 3): create stream_ as a stream that does not wait for the legacy default stream
+  // (README, "Streams and the default stream"), the call checked with CUDA_CHECK. Delete the
+  // line below.
   STEPWISE_TODO(3);
 }
 

@@ -10,15 +10,15 @@
 
 // The seed's first GPU version of the stencil: one block per output, one thread per term, all
 // threads of the block adding into out[i] at once. out must hold zeros before the launch.
+// [docs:racy-smooth]
 __global__ void racy_smooth_kernel(const float* z, const float* a, float* out, int s) {
-  // [docs:racy-smooth]
   const int i = blockIdx.x;
   const int k = threadIdx.x;  // this thread's term, 0 .. 2s
   float term = a[k] * z[i + 2 * s - k];
   if (k == 0 || k == 2 * s) term /= 2;
   out[i] = out[i] + term;  // read, add, write: another thread's write in between is lost
-  // [docs:end]
 }
+// [docs:end]
 
 inline void racy_smooth(const float* z, const float* a, float* out, int n, int s) {
   if (n == 0) return;

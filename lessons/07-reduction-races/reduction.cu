@@ -80,8 +80,9 @@ void sum_tree(const float* x, int n, float* sum) {
 // ---- Step 4: grid-stride loop, then warp shuffles --------------------------------------------
 // The sum of the 32 values `v` of a warp's lanes, in lane 0.
 __device__ float warp_sum(float v) {
-  // TODO(step 4): five times, for offset = 16, 8, 4, 2, 1:
-  // v += __shfl_down_sync(kFullMask, v, offset).
+  // TODO(step 4): return the sum of v over the 32 lanes of this warp (lane 0 must hold it; the
+  // others may hold partial sums), reading the other lanes' registers with warp shuffles, no
+  // shared memory (README, "Warp shuffles and a grid-stride loop"). Every lane of the warp calls this.
   return v;
 }
 

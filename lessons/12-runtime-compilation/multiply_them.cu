@@ -16,11 +16,11 @@ __global__ void multiply_them(float* dest, float* a, float* b) {
 )";
 
 void multiply_them(const Kernel& kernel, float* dest, const float* a, const float* b, int n) {
-  // TODO(step 2): return when n == 0. Launch blocks of 256 threads, enough of them for n
-  // (round up), with
-  //   void* arguments[] = {&dest, &a, &b, &n};
-  //   CUDA_CHECK(cudaLaunchKernel(kernel.handle(), grid, block, arguments));
-  // Delete the line below.
+  // TODO(step 2): return when n == 0. Launch the loaded kernel through cudaLaunchKernel on
+  // blocks of 256 threads, enough of them for n (round up): it takes the kernel's arguments as an
+  // array of pointers, one per parameter, in the kernel's order, each to a variable of exactly
+  // that parameter's type (README, "Launching with an argument array"). Check the call with
+  // CUDA_CHECK. Delete the line below.
   (void)kernel, (void)dest, (void)a, (void)b, (void)n;
   STEPWISE_TODO(2);
 }

@@ -19,17 +19,17 @@ constexpr int kThreadsPerBlock = 256;
 inline int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
 
 // The loop runs a number of times known only at run time, and every step loads a coefficient.
+// [docs:generic-horner]
 __global__ void generic_kernel(const float* __restrict__ coefficients, int degree, const float* __restrict__ x,
                                float* __restrict__ out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const float v = x[i];
-  // [docs:generic-horner]
   float acc = coefficients[degree];
   for (int k = degree - 1; k >= 0; --k) acc = fmaf(acc, v, coefficients[k]);
-  // [docs:end]
   out[i] = acc;
 }
+// [docs:end]
 
 // The fixed polynomial: c[k] = (-1)^k / (k + 1) up to degree kFixedDegree, the start of the
 // series of ln(1 + x) / x. Coefficient<K>::value is a compile-time constant.

@@ -35,10 +35,8 @@ __global__ void add_grid_stride_kernel(const float* a, const float* b, float* ou
 void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
   int device = 0, multiprocessors = 0;
-  // [docs:sm-count]
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  // [docs:end]
   // 8 blocks of 256 threads per multiprocessor (2048 threads: all an H100 multiprocessor holds at
   // once): a grid sized to the GPU, each thread striding through many elements, and never more
   // blocks than n needs.

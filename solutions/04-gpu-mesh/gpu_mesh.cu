@@ -71,9 +71,9 @@ void distances_to_point(const double* lat, const double* lon, Point to, double* 
   CUDA_CHECK_LAUNCH();
 }
 
+// [docs:two-arrays-timed]
 MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Point to, double* out, int n) {
   if (n == 0) return {};
-  // [docs:two-arrays-timed]
   stepwise::DeviceBuffer<double> d_lat(n), d_lon(n), d_out(n);
   PartTimer timer;
   timed_copy_in(d_lat, lat, timer);
@@ -82,8 +82,8 @@ MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Poin
   timer.done(Part::kernel);
   timed_copy_out(d_out, out, timer);
   return timer.timings();
-  // [docs:end]
 }
+// [docs:end]
 
 // Step 4: the mesh is a formula, so each thread computes its own point from six numbers.
 // One thread per point on a 2-D grid, as lesson 03 step 3: x along the latitudes, so a warp

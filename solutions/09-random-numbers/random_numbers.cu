@@ -36,6 +36,7 @@ void generate_uniform(curandGenerator_t generator, float* out, std::size_t n) {
 __device__ inline unsigned int is_inside(float x, float y) { return x * x + y * y <= 1.0f ? 1u : 0u; }
 
 // Grid-stride over the points; one atomic add per block.
+// [docs:block-hits]
 __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned long long* hits) {
   unsigned long long inside = 0;
   const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
@@ -43,11 +44,10 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
     const float2 p = points[i];
     inside += is_inside(p.x, p.y);
   }
-  // [docs:block-hits]
   const unsigned long long block_hits = block_sum(inside);
   if (threadIdx.x == 0) atomicAdd(hits, block_hits);
-  // [docs:end]
 }
+// [docs:end]
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
   if (n == 0) throw std::invalid_argument("estimate_pi_host_api: n must be at least 1 point");

@@ -14,17 +14,17 @@ extern "C" __global__ void multiply_them(float* dest, const float* a, const floa
 }
 )";
 
+// [docs:launch-arguments]
 void multiply_them(const Kernel& kernel, float* dest, const float* a, const float* b, int n) {
   if (n == 0) return;
   constexpr int kThreadsPerBlock = 256;
   const dim3 grid((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
   // One pointer per kernel parameter, in order, each to a variable of exactly the parameter's
   // type: nothing checks these types for you.
-  // [docs:launch-arguments]
   void* arguments[] = {&dest, &a, &b, &n};
   CUDA_CHECK(cudaLaunchKernel(kernel.handle(), grid, dim3(kThreadsPerBlock), arguments));
-  // [docs:end]
 }
+// [docs:end]
 
 // drv.In copies an array to the GPU before the launch, drv.Out copies one back after it.
 void multiply_them_in_out(const Kernel& kernel, float* dest, const float* a, const float* b, int n) {
