@@ -342,9 +342,10 @@ template <typename T>
 __global__ void __launch_bounds__(kTileThreads) compact_kernel(const T* in, T* out, int* count, int n, T threshold,
                                                                bool vectors, int tiles, unsigned* counter,
                                                                unsigned long long* statuses) {
-  // TODO(step 3): as single_pass_kernel, but scan int flags: 1 where the element is inside the
-  // array and > threshold, else 0. After tile_prefix, a kept element goes to
-  // out[prefix + its inclusive flag count - 1]. The block with tile == tiles - 1 writes
+  // TODO(step 3): as single_pass_kernel, but count keep-flags: 1 where the element is inside the
+  // array and > threshold, else 0 (scan them as ints with scan_tile, or count them per warp with
+  // votes: the README's step 3). After tile_prefix, a kept element goes to out[prefix + the number
+  // of kept elements before it in the tile], in order. The block with tile == tiles - 1 writes
   // *count = prefix + total (thread 0).
 }
 
