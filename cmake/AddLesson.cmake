@@ -6,6 +6,8 @@
 #                                     (templates) have a twin in solutions/
 #   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo)
 #   solutions/<NN-slug>/...           the reference: the same file names, a drop-in replacement
+#   solutions/<NN-slug>/tuned/*.cu    optional: a faster version beside the reference (the
+#                                     README's "The tuned version"), neither graded nor linked
 #   grader/tests/<NN-slug>.cu|.cpp    the grader's checks of the API
 #   grader/broken/<NN-slug>/*.patch   broken submissions, each describing itself in its header:
 #                  and *.cu           a patch to the solution, or a file of its own
@@ -14,7 +16,8 @@
 #   bin/lessonNN-demo,          bin/lessonNN-tests           (the exercise: what a student runs)
 #   bin/lessonNN-demo-solution, bin/lessonNN-tests-solution  (the reference solution)
 #   bin/lessonNN-broken-<name>                               (built by the `selftests` target)
-# and lessonNN-all builds all of them. LIBRARIES names what the lesson's code links to (e.g.
+# and lessonNN-all builds all of them, with lessonNN-tuned (the tuned files, if any, compiled as
+# the solution is: stepwise_add_tuned). LIBRARIES names what the lesson's code links to (e.g.
 # CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
 # (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder. TRICKS names the trace
@@ -80,6 +83,8 @@ function(add_lesson lesson)
     add_dependencies(lesson${nn}-all ${implementation} lesson${nn}-demo${suffix} lesson${nn}-tests${suffix})
   endforeach()
 
+  stepwise_add_tuned(${lesson} "${ARG_LIBRARIES}")
+
   add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
            WORKING_DIRECTORY "${PROJECT_BINARY_DIR}")
   set_tests_properties(${lesson}/solution/demo PROPERTIES
@@ -100,6 +105,23 @@ function(add_lesson lesson)
   endforeach()
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_exercise lesson${nn}-tests)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
+endfunction()
+
+# The tuned version of a lesson, if it has one: solutions/<NN-slug>/tuned/*.cu, a drop-in for the
+# reference solution that goes further for speed (the README's "The tuned version"). Neither
+# graded nor linked into any program, and left out of a class's sample submissions
+# (grader/class/selftest/make_class.cmake); compiled as the solution is (target lessonNN-tuned,
+# built by lessonNN-all) so that it cannot drift from the API.
+function(stepwise_add_tuned lesson libraries)
+  string(SUBSTRING "${lesson}" 0 2 nn)
+  set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
+  file(GLOB tuned_sources CONFIGURE_DEPENDS "${solution_dir}/tuned/*.cu" "${solution_dir}/tuned/*.cpp")
+  if(NOT tuned_sources)
+    return()
+  endif()
+  add_library(lesson${nn}-tuned OBJECT ${tuned_sources})
+  stepwise_lesson_code(lesson${nn}-tuned ${lesson} "${solution_dir}" "${libraries}")
+  add_dependencies(lesson${nn}-all lesson${nn}-tuned)
 endfunction()
 
 # The files a student completes: the exercise sources and the exercise headers that hold a step

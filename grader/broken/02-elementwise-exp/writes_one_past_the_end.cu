@@ -14,6 +14,6 @@ __global__ void exp_one_past_kernel(const float* x, float* out, int n) {
 
 void exp_array(const float* x, float* out, int n) {
   if (n == 0) return;
-  exp_one_past_kernel<<<blocks_for(n + 1), kThreadsPerBlock>>>(x, out, n);
+  exp_one_past_kernel<<<(n + kThreadsPerBlock) / kThreadsPerBlock, kThreadsPerBlock>>>(x, out, n);  // n + 1 elements
   CUDA_CHECK_LAUNCH();
 }
