@@ -28,6 +28,7 @@
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 include("${CMAKE_CURRENT_LIST_DIR}/BrokenPatch.cmake")  # broken submissions written as patches
+include("${CMAKE_CURRENT_LIST_DIR}/CheckKind.cmake")    # stepwise_check_kind: a check's kind
 
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
@@ -241,22 +242,44 @@ function(stepwise_keep_device_code code out)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
-# lesson-NN, the track, and by the suite's name: suites ending in "Speed" are "speed;gpu" and the
-# suite "Sanitizer" is "sanitizer;gpu", suites starting with "Cpu" are "correctness;cpu", all
-# others "correctness;gpu". Speed checks run alone, never beside another test (timings); the
-# others side by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer is
-# slow and busy, but times nothing).
+# lesson-NN, the track, and by the check's kind (stepwise_check_kind, cmake/CheckKind.cmake):
+# speed "speed;gpu", sanitizer "sanitizer;gpu", cpu "correctness;cpu", correctness
+# "correctness;gpu". Speed checks run alone, never beside another test (timings); the others side
+# by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer is slow and busy,
+# but times nothing). The tests are discovered when CTest runs (so a machine without a GPU can
+# list them); a file CTest reads right after the discovery gives each its kind's properties.
+# (The suite in a CTest name is GoogleTest's for TEST and TEST_P; the course has no TYPED_TEST or
+# DISABLED_ test, whose names gtest_discover_tests shortens.)
 function(stepwise_discover_tests target lesson track)
   string(SUBSTRING "${lesson}" 0 2 nn)
-  set(common PREFIX "${lesson}/${track}/")
-  stepwise_discover_gtests(${target} ${common} FILTER "*Speed.*" SERIAL
-                           LABELS lesson-${nn} ${track} speed gpu)
-  stepwise_discover_gtests(${target} ${common} FILTER "Sanitizer.*" PROCESSORS 2
-                           LABELS lesson-${nn} ${track} sanitizer gpu)
-  stepwise_discover_gtests(${target} ${common} FILTER "Cpu*.*"
-                           LABELS lesson-${nn} ${track} correctness cpu)
-  stepwise_discover_gtests(${target} ${common} FILTER "-*Speed.*:Cpu*.*:Sanitizer.*"
-                           LABELS lesson-${nn} ${track} correctness gpu)
+  set(prefix "${lesson}/${track}/")
+  string(MAKE_C_IDENTIFIER "${target}_checks" found)
+  gtest_discover_tests(${target}
+    TEST_PREFIX "${prefix}"
+    TEST_LIST ${found}
+    DISCOVERY_MODE PRE_TEST
+    PROPERTIES TIMEOUT 600)
+  set(kinds_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_kinds.cmake")
+  string(LENGTH "${prefix}" prefix_length)
+  file(WRITE "${kinds_file}" "\
+if(${found})
+  include(\"${STEPWISE_SOURCE_DIR}/cmake/CheckKind.cmake\")
+  foreach(test IN LISTS ${found})
+    string(SUBSTRING \"\${test}\" ${prefix_length} -1 check)
+    stepwise_check_kind(\"\${check}\" kind)
+    if(kind STREQUAL \"speed\")
+      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};speed;gpu\" RUN_SERIAL TRUE)
+    elseif(kind STREQUAL \"sanitizer\")
+      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};sanitizer;gpu\" PROCESSORS 2)
+    elseif(kind STREQUAL \"cpu\")
+      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};correctness;cpu\")
+    else()
+      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};correctness;gpu\")
+    endif()
+  endforeach()
+endif()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${kinds_file}")
 endfunction()
 
 # stepwise_discover_gtests(<target> PREFIX <p> FILTER <gtest filter> LABELS <label>... [SERIAL]
@@ -367,13 +390,21 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
   add_test(NAME ${lesson}/broken/${name}
     COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:${target}> "-DCHECKS=${fails}"
             "-DEXPECT=${expect}" "-DSOURCE=${shown}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_failure.cmake")
-  # As the checks they fail: speed checks run alone, a sanitizer check counts as two jobs.
+  # As the checks they fail (stepwise_check_kind of each pattern of the filter): speed checks run
+  # alone, a sanitizer check counts as two jobs.
   set(serial FALSE)
   set(processors 1)
-  if(fails MATCHES "Speed")
-    set(serial TRUE)
-  elseif(fails MATCHES "Sanitizer")
-    set(processors 2)
+  string(REPLACE ":" ";" patterns "${fails}")
+  foreach(pattern IN LISTS patterns)
+    stepwise_check_kind("${pattern}" kind)
+    if(kind STREQUAL "speed")
+      set(serial TRUE)
+    elseif(kind STREQUAL "sanitizer")
+      set(processors 2)
+    endif()
+  endforeach()
+  if(serial)
+    set(processors 1)
   endif()
   set_tests_properties(${lesson}/broken/${name} PROPERTIES
     LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} PROCESSORS ${processors} TIMEOUT 600

@@ -3,6 +3,7 @@
 # <NN-slug>/class/<id>/<Suite.Test>. `stepwise class-check` runs it: one check, within the time
 # limit, on the GPU CTest gives it, its record written to <results>. A lesson that did not build
 # has no tests: its record says so (stepwise class writes it).
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/CheckKind.cmake")  # stepwise_check_kind
 foreach(pair IN LISTS programs)
   string(REGEX MATCH "^([^=]+)=(.*)$" ignored "${pair}")
   set(lesson "${CMAKE_MATCH_1}")
@@ -17,21 +18,23 @@ foreach(pair IN LISTS programs)
       continue()
     endif()
     set(check "${CMAKE_MATCH_1}")
-    string(REPLACE "," ";" kind "${CMAKE_MATCH_2}")
+    string(REPLACE "," ";" labels "${CMAKE_MATCH_2}")
     set(name "${lesson}/class/${student}/${check}")
     add_test("${name}" "${runner}" class-check --program "${program}" --lesson "${lesson}"
              --student "${student}" --check "${check}" --results "${results}" --scratch "${scratch}"
              --time-limit "${time_limit}")
-    # Labelled as listed (list_checks.cmake); a GPU check takes one share of a GPU, a speed or
-    # sanitizer check all of it, so that no other check runs beside it on that GPU.
+    # Labelled as listed (list_checks.cmake); by its kind (stepwise_check_kind) a GPU check takes
+    # one share of a GPU, a speed or sanitizer check all of it, so that no other check runs beside
+    # it on that GPU, a cpu check none.
+    stepwise_check_kind("${check}" kind)
     set(gpu "gpus:1")
-    if(kind MATCHES "speed|sanitizer")
+    if(kind STREQUAL "speed" OR kind STREQUAL "sanitizer")
       set(gpu "gpus:${checks_per_gpu}")
-    elseif(kind MATCHES "cpu")
+    elseif(kind STREQUAL "cpu")
       set(gpu "")
     endif()
     math(EXPR limit "${time_limit} + 60")  # the runner stops the check first; this is a backstop
-    set_tests_properties("${name}" PROPERTIES LABELS "class;student-${student};lesson-${nn};${kind}"
+    set_tests_properties("${name}" PROPERTIES LABELS "class;student-${student};lesson-${nn};${labels}"
                          TIMEOUT ${limit} SKIP_RETURN_CODE 77 WORKING_DIRECTORY "${scratch}")
     if(gpu)
       set_tests_properties("${name}" PROPERTIES RESOURCE_GROUPS "${gpu}")

@@ -1,9 +1,10 @@
 # Writes the checks a lesson's test program holds (its --gtest_list_tests), one a line:
 #   <Suite.Test> <labels, comma-separated>
-# labelled as the course labels its own checks (stepwise_discover_tests in cmake/AddLesson.cmake):
-# suites starting with Cpu "cpu,correctness", suites ending in Speed "gpu,speed", the suite
-# Sanitizer "gpu,sanitizer", all others "gpu,correctness".
+# labelled as the course labels its own checks (stepwise_discover_tests in cmake/AddLesson.cmake)
+# by their kind (stepwise_check_kind, cmake/CheckKind.cmake): cpu "cpu,correctness", speed
+# "gpu,speed", sanitizer "gpu,sanitizer", correctness "gpu,correctness".
 #   cmake -DPROGRAM=<lessonNN-tests> -DOUTPUT=<file> -P list_checks.cmake
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/CheckKind.cmake")
 execute_process(COMMAND "${PROGRAM}" --gtest_list_tests RESULT_VARIABLE status OUTPUT_VARIABLE listing
                 ERROR_VARIABLE errors)
 if(NOT status EQUAL 0)
@@ -18,14 +19,11 @@ foreach(line IN LISTS lines)
     set(suite "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^  ([^ ]+)$" AND suite)
     set(check "${suite}.${CMAKE_MATCH_1}")
-    if(suite MATCHES "^Cpu")
+    stepwise_check_kind("${suite}" kind)
+    if(kind STREQUAL "cpu")
       set(labels "cpu,correctness")
-    elseif(suite MATCHES "Speed$")
-      set(labels "gpu,speed")
-    elseif(suite STREQUAL "Sanitizer")
-      set(labels "gpu,sanitizer")
     else()
-      set(labels "gpu,correctness")
+      set(labels "gpu,${kind}")
     endif()
     string(APPEND checks "${check} ${labels}\n")
   endif()

@@ -1,8 +1,9 @@
 # Lint, run as a test: one name per speed check, both ways. Every speed check (a GoogleTest test
-# in a suite ending in "Speed") has a line "<NN-slug>/<Suite>.<Test> <minimum> <meaning>" in the
+# of kind speed, stepwise_check_kind: in a suite ending in "Speed") has a line "<NN-slug>/<Suite>.<Test> <minimum> <meaning>" in the
 # requirements file, and every line there names a speed check that exists.
 #   cmake -DPROGRAMS=<lesson>=<test program>|... -DREQUIREMENTS=<file> -P requirements.cmake
 cmake_minimum_required(VERSION 3.24)
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/CheckKind.cmake")
 string(REPLACE "|" ";" programs "${PROGRAMS}")
 set(checks "")
 foreach(pair IN LISTS programs)
@@ -20,7 +21,8 @@ foreach(pair IN LISTS programs)
       set(suite "${CMAKE_MATCH_1}")
     elseif(line MATCHES "^  ([A-Za-z0-9_/]+)")
       set(test "${CMAKE_MATCH_1}")
-      if(suite MATCHES "Speed$")
+      stepwise_check_kind("${suite}" kind)
+      if(kind STREQUAL "speed")
         list(APPEND checks "${lesson}/${suite}.${test}")
       endif()
     endif()

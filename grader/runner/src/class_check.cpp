@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "grader/check_kind.h"
 #include "grader/record_name.h"
 #include "process.h"
 #include "records.h"
@@ -139,7 +140,8 @@ std::string verdict_problem(const ClassCheck& c, const std::vector<fs::path>& fi
   for (const fs::path& file : files) {
     if (file == own_record) continue;
     const std::string name = file.filename().string();
-    const bool sanitizer_run = c.check.rfind("Sanitizer.", 0) == 0 && grader::is_record_of(name, c.lesson);
+    const bool sanitizer_run =
+        grader::check_kind(c.check) == grader::CheckKind::sanitizer && grader::is_record_of(name, c.lesson);
     if (!sanitizer_run) others.push_back(name);
   }
   if (!others.empty()) {

@@ -1,0 +1,32 @@
+# The kind of a check, from its suite's name: the one CMake reader of the rule, which must agree
+# with the C++ one, grader/harness/include/grader/check_kind.h (grader::check_kind), test for test:
+#   <Anything>Speed   speed        needs the GPU, runs alone (timings), has a minimum in
+#                                  grader/requirements.txt
+#   Cpu<Anything>     cpu          host code: runs without a GPU
+#   Sanitizer         sanitizer    the lesson's checks again under compute-sanitizer: needs the GPU
+#   anything else     correctness  a correctness check on the GPU
+# Tested in the same order as check_kind.h (Sanitizer, then Cpu..., then ...Speed: a suite
+# CpuFooSpeed is a cpu check). The self-tests grader/selftest/check_kind.cmake (this function) and
+# CheckKind.AgreesWithTheTable in grader/runner/selftest (check_kind.h) read the same table,
+# grader/selftest/check-kinds.txt: change the rule in both files and in that table.
+#
+# stepwise_check_kind(<suite or Suite.Test> <out-var>): <out-var> = speed, cpu, sanitizer or
+# correctness. The suite is what comes before the first '.'.
+function(stepwise_check_kind check out)
+  string(FIND "${check}" "." dot)
+  if(dot EQUAL -1)
+    set(suite "${check}")
+  else()
+    string(SUBSTRING "${check}" 0 ${dot} suite)
+  endif()
+  if(suite STREQUAL "Sanitizer")
+    set(kind sanitizer)
+  elseif(suite MATCHES "^Cpu")
+    set(kind cpu)
+  elseif(suite MATCHES "Speed$")
+    set(kind speed)
+  else()
+    set(kind correctness)
+  endif()
+  set(${out} ${kind} PARENT_SCOPE)
+endfunction()
