@@ -9,6 +9,9 @@
 
 #include "curand_check.h"
 #include "elementwise_exp.h"
+#include "fft_plan.h"
+#include "gpu_mesh.h"
+#include "mandelbrot.h"
 #include "stepwise/check.h"
 #include "streams.h"
 #include "vectorize.cuh"
@@ -20,13 +23,13 @@ struct Add {
 };
 // [docs:end]
 
-void add_on_both_targets(const float* a, const float* b, float* out, const float* d_a,
-                         const float* d_b, float* d_out, int n) {
-  // [docs:vectorize-calls]
+// [docs:vectorize-calls]
+void add_on_both_targets(const float* a, const float* b, float* out,            // host arrays
+                         const float* d_a, const float* d_b, float* d_out, int n) {  // device arrays
   vectorize(Target::cpu, Add{}, a, b, out, n);          // host pointers: a plain loop
   vectorize(Target::gpu, Add{}, d_a, d_b, d_out, n);    // device pointers: a grid-stride kernel
-  // [docs:end]
 }
+// [docs:end]
 
 // Lesson 00: one attribute of the GPU in use, asked for on its own (lesson 01's reference
 // solution sizes its grid from it).
@@ -57,12 +60,55 @@ float time_exp_array(const float* d_x, float* d_out, int n) {
 }
 // [docs:end]
 
+// Lesson 03: the point c = real + i*imag that pixel (x, y) of a width x height image of `region`
+// shows.
+// [docs:pixel-point]
+__host__ __device__ void pixel_point(Region region, int width, int height, int x, int y, float* real,
+                                     float* imag) {
+  const float pixel_width = (region.max_x - region.min_x) / width;
+  const float pixel_height = (region.max_y - region.min_y) / height;
+  *real = region.min_x + x * pixel_width;
+  *imag = region.min_y + y * pixel_height;
+}
+// [docs:end]
+
 // Lesson 03: 2-D grid-stride loops, on an image whose pixels each record their own index.
 // [docs:grid-stride-2d]
 __global__ void pixel_index_kernel(int* out, int width, int height) {
   for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += blockDim.y * gridDim.y)
     for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < width; x += blockDim.x * gridDim.x)
       out[y * width + x] = y * width + x;
+}
+// [docs:end]
+
+// Lesson 03: the same image with one thread per pixel, on a grid rounded up to whole blocks.
+// [docs:pixel-index]
+__global__ void pixel_index_per_thread_kernel(int* out, int width, int height) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;  // a thread of the last blocks outside the image
+  out[y * width + x] = y * width + x;
+}
+// [docs:end]
+
+// [docs:pixel-grid]
+void write_pixel_index(int* out, int width, int height) {
+  if (width == 0 || height == 0) return;
+  const dim3 block(32, 8);
+  const dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
+  pixel_index_per_thread_kernel<<<grid, block>>>(out, width, height);
+  CUDA_CHECK_LAUNCH();
+}
+// [docs:end]
+
+// Lesson 04: one thread per point of a mesh, on a 2-D grid; this one records each point's index
+// (step 4's kernel computes the point and its distance instead).
+// [docs:mesh-index]
+__global__ void mesh_index_kernel(Mesh mesh, int* out) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= mesh.nx || y >= mesh.ny) return;
+  out[y * mesh.nx + x] = y * mesh.nx + x;
 }
 // [docs:end]
 
@@ -101,6 +147,28 @@ void transform_in_a_guarded_scope(const float* in, float* out, float* d_in, floa
     CUDA_CHECK(cudaMemcpyAsync(out, d_out, bytes, cudaMemcpyDeviceToHost, stream.get()));
   }  // the work is done here, also when an exception left the scope early
 }
+// [docs:end]
+
+// Lesson 07: the steps of a tree sum over a block's values in shared memory, one value per
+// thread, blockDim.x a power of two. Value 0 ends with the block's sum.
+// [docs:tree-steps]
+__device__ void tree_sum_in_place(float* values) {
+  const int t = threadIdx.x;
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) values[t] += values[t + half];
+    __syncthreads();  // every addition of this step is done before the next step reads
+  }
+}
+// [docs:end]
+
+// Lesson 11: cuFFT plans, made once for a size and executed for every image of that size.
+// [docs:plans]
+void spectra_of_images(float* const* d_images, cufftComplex* const* d_spectra, int count, int padded_height,
+                       int padded_width) {
+  const FftPlan forward(padded_height, padded_width, CUFFT_R2C);  // slow: once, before the loop
+  for (int i = 0; i < count; ++i)
+    CUFFT_CHECK(cufftExecR2C(forward.get(), d_images[i], d_spectra[i]));  // fast: per image
+}  // the plan is destroyed here
 // [docs:end]
 
 // Lesson 09: a generator of cuRAND's host API, from creation to destruction.

@@ -37,8 +37,8 @@ void write_global_index(int* out, int n, int threads_per_block) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
   global_index_kernel<<<blocks_for(n, threads_per_block), threads_per_block>>>(out, n);
   CUDA_CHECK_LAUNCH();  // a rejected launch (e.g. 2048 threads per block) throws here
-// [docs:end]
 }
+// [docs:end]
 
 // Step 3: the same grid; each thread records its block and its place in the block.
 __global__ void block_and_thread_kernel(int* block_of, int* thread_of, int n) {

@@ -38,10 +38,8 @@ void escape_counts(const float* real, const float* imag, int* counts, int n, int
 // (x0 + a * grid_width, y0 + b * grid_height): any grid covers any image.
 __global__ void mandelbrot_kernel(int* counts, int width, int height, Region region,
                                   int max_iterations) {
-  // [docs:pixel-size]
   const float pixel_width = (region.max_x - region.min_x) / width;
   const float pixel_height = (region.max_y - region.min_y) / height;
-  // [docs:end]
   const int grid_width = blockDim.x * gridDim.x;
   const int grid_height = blockDim.y * gridDim.y;
   for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += grid_height) {
@@ -53,27 +51,25 @@ __global__ void mandelbrot_kernel(int* counts, int width, int height, Region reg
   }
 }
 
+// [docs:fixed-grid-launch]
 void mandelbrot(int* counts, int width, int height, Region region, int max_iterations) {
   if (width == 0 || height == 0) return;
   // The seed's launch: 512 blocks of 256 threads, whatever the image. On the seed's
   // 1536 x 1024 image each thread does 12 pixels; on a 1 x 1 image all but one thread idle.
-  // [docs:fixed-grid-launch]
   const dim3 block(32, 8);  // 32 threads along x: a warp writes 32 neighbouring pixels of a row
   const dim3 grid(32, 16);
   mandelbrot_kernel<<<grid, block>>>(counts, width, height, region, max_iterations);
   CUDA_CHECK_LAUNCH();
-  // [docs:end]
 }
+// [docs:end]
 
 // Step 3: one thread per pixel. The grid is rounded up in both directions, so the threads of
 // the last column and row of blocks may lie outside the image: they must not write.
 __global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Region region,
                                         int max_iterations) {
-  // [docs:pixel-index]
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
-  // [docs:end]
   const float real = region.min_x + x * ((region.max_x - region.min_x) / width);
   const float imag = region.min_y + y * ((region.max_y - region.min_y) / height);
   counts[y * width + x] = escape_count(real, imag, max_iterations);
@@ -82,10 +78,8 @@ __global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Regi
 void mandelbrot_one_thread_per_pixel(int* counts, int width, int height, Region region,
                                      int max_iterations) {
   if (width == 0 || height == 0) return;
-  // [docs:pixel-grid]
   const dim3 block(32, 8);
   const dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
-  // [docs:end]
   mandelbrot_pixel_kernel<<<grid, block>>>(counts, width, height, region, max_iterations);
   CUDA_CHECK_LAUNCH();
 }

@@ -89,11 +89,9 @@ MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Poin
 // One thread per point on a 2-D grid, as lesson 03 step 3: x along the latitudes, so a warp
 // writes 32 neighbouring values of a row.
 __global__ void mesh_distances_kernel(Mesh mesh, Point to, double* out) {
-  // [docs:mesh-index]
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= mesh.nx || y >= mesh.ny) return;
-  // [docs:end]
   // The same operations, in the same order, as the host's mesh: the same doubles, bit for bit.
   const double lat = mesh.nx == 1 ? mesh.lat_first : mesh.lat_first + (mesh.lat_last - mesh.lat_first) * x / (mesh.nx - 1);
   const double lon = mesh.ny == 1 ? mesh.lon_first : mesh.lon_first + (mesh.lon_last - mesh.lon_first) * y / (mesh.ny - 1);

@@ -23,16 +23,16 @@ void launch_per_element(MatmulKernel kernel, const float* a, const float* b, flo
 
 // Thread (x, y) of the grid computes C's element in row y, column x: x follows threadIdx.x, so a
 // warp reads 32 neighbouring elements of B's row p and writes 32 neighbours of C (coalesced).
+// [docs:naive-kernel]
 __global__ void naive_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
-  // [docs:naive-kernel]
   const int col = blockIdx.x * blockDim.x + threadIdx.x;
   const int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row >= m || col >= n) return;
   float sum = 0.0f;
   for (int p = 0; p < k; ++p) sum += a[static_cast<size_t>(row) * k + p] * b[static_cast<size_t>(p) * n + col];
   c[static_cast<size_t>(row) * n + col] = sum;
-  // [docs:end]
 }
+// [docs:end]
 
 void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k) {
   launch_per_element(naive_kernel, a, b, c, m, n, k);
@@ -77,6 +77,7 @@ cublasHandle_t cublas_handle() {
   return handle;
 }
 
+// [docs:cublas-row-major]
 void matmul_cublas(const float* a, const float* b, float* c, int m, int n, int k) {
   check_matmul_sizes(m, n, k);
   if (m == 0 || n == 0) return;
@@ -84,10 +85,9 @@ void matmul_cublas(const float* a, const float* b, float* c, int m, int n, int k
   // C^T = B^T * A^T, where row-major B and A read column-major are already B^T and A^T. So ask
   // for the n x m product of "B" (n x k, leading dimension n) and "A" (k x m, leading
   // dimension k): no copy, no transpose.
-  // [docs:cublas-row-major]
   const float one = 1.0f, zero = 0.0f;
   cublas_check(cublasSgemm(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a,
                            std::max(k, 1), &zero, c, n),
                "cublasSgemm");
-  // [docs:end]
 }
+// [docs:end]

@@ -83,12 +83,10 @@ __global__ void sum_tree_kernel(const float* x, int n, float* sum) {
   const int i = blockIdx.x * blockDim.x + t;
   values[t] = i < n ? x[i] : 0.0f;  // zeros pad the last block: no odd element is left out
   __syncthreads();
-  // [docs:tree-steps]
   for (int half = blockDim.x / 2; half > 0; half /= 2) {
     if (t < half) values[t] += values[t + half];
     __syncthreads();  // every addition of this step is done before the next step reads
   }
-  // [docs:end]
   if (t == 0) atomicAdd(sum, values[0]);  // one atomic per block, not per element
 }
 

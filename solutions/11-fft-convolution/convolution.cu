@@ -25,6 +25,15 @@
 __constant__ float c_filter[kMaxFilterSide * kMaxFilterSide];
 // [docs:end]
 
+// [docs:filter-to-constant]
+// Copies a host filter's taps into c_filter, in the order of `stream`: the kernels launched on it
+// afterwards read them.
+static void copy_filter_to_constant(const float* filter, int filter_height, int filter_width, cudaStream_t stream) {
+  const std::size_t taps = static_cast<std::size_t>(filter_height) * filter_width;
+  CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filter, filter, taps * sizeof(float), 0, cudaMemcpyHostToDevice, stream));
+}
+// [docs:end]
+
 // One thread per output pixel, for any filter size.
 __global__ void convolve_direct_kernel(const float* __restrict__ image, int height, int width, int filter_height,
                                        int filter_width, float* __restrict__ out) {
@@ -84,10 +93,7 @@ __global__ void convolve_small_kernel(const float* __restrict__ image, int heigh
 void convolve_direct(const float* image, int height, int width, const float* filter, int filter_height,
                      int filter_width, float* out, cudaStream_t stream) {
   require_sizes(height, width, filter_height, filter_width);
-  const std::size_t taps = static_cast<std::size_t>(filter_height) * filter_width;
-  // [docs:filter-to-constant]
-  CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filter, filter, taps * sizeof(float), 0, cudaMemcpyHostToDevice, stream));
-  // [docs:end]
+  copy_filter_to_constant(filter, filter_height, filter_width, stream);
   const dim3 block = block_shape();
   const dim3 small_grid((width + block.x - 1) / block.x, (height + block.y * kRowsPerThread - 1) / (block.y * kRowsPerThread));
   if (filter_height == 3 && filter_width == 3)
@@ -159,10 +165,8 @@ FftConvolution plan_fft_convolution(int height, int width, const float* filter, 
   fft.padded = stepwise::DeviceBuffer<float>(static_cast<std::size_t>(fft.padded_height) * fft.padded_width);
   fft.spectrum = stepwise::DeviceBuffer<cufftComplex>(spectrum_size);
   fft.filter_spectrum = stepwise::DeviceBuffer<cufftComplex>(spectrum_size);
-  // [docs:plans]
   fft.forward = FftPlan(fft.padded_height, fft.padded_width, CUFFT_R2C);
   fft.inverse = FftPlan(fft.padded_height, fft.padded_width, CUFFT_C2R);
-  // [docs:end]
 
   // The filter, zero-padded to the same size with its taps in the top-left corner, transformed
   // once: every image convolved with `fft` reuses its spectrum.
