@@ -25,11 +25,11 @@ namespace {
 }  // namespace
 
 CopyTiming timed_copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
-  // TODO(step 1): two stepwise::GpuEvents, start and stop. Record start on `stream`; read
-  // std::chrono::steady_clock::now(); queue cudaMemcpyAsync(dst, src, bytes, kind, stream)
-  // inside CUDA_CHECK; read the clock again; record stop on `stream`. Return call_ms (the two
-  // clock readings apart, in ms) and gpu_ms = stepwise::elapsed_ms(start, stop), which waits
-  // for the copy. Delete the line below.
+  // TODO(step 1): queue an asynchronous copy of `bytes` from src to dst on `stream` (checked),
+  // and measure it twice: call_ms, how long the host spent in the call that queued it (host
+  // clock, in ms), and gpu_ms, how long the copy took on the GPU (a pair of GPU events on
+  // `stream` around it, read only once the copy has finished). README.md, "Step 1", says in
+  // which order. Delete the line below.
   STEPWISE_TODO(1);
 }
 
@@ -48,10 +48,10 @@ void transform_async(const float* d_in, float* d_out, int n, int work, cudaStrea
 
 void transform_one_stream(const float* in, float* out, float* d_in, float* d_out, int n, int work,
                           cudaStream_t stream) {
-  // TODO(step 2): check_arguments(n, work); return when n == 0. Queue on `stream`: a
-  // cudaMemcpyAsync of the n floats from in to d_in, transform_async(d_in, d_out, ...), and a
-  // cudaMemcpyAsync from d_out back to out. Then cudaStreamSynchronize(stream): only after it
-  // may anyone read out. Check every call with CUDA_CHECK. Delete the line below.
+  // TODO(step 2): check_arguments(n, work); return when n == 0. Queue on `stream`, in order:
+  // the n floats copied from in to d_in, transform_async(d_in, d_out, ...), and the results
+  // copied from d_out back to out. Return only once the stream has finished that work: only
+  // then may anyone read out. Check every call. Delete the line below.
   STEPWISE_TODO(2);
 }
 
@@ -63,13 +63,14 @@ StreamGuard::StreamGuard() {
 }
 
 StreamGuard::~StreamGuard() {
-  // TODO(step 3): wait with cudaStreamSynchronize(stream_), WITHOUT CUDA_CHECK (a destructor must
-  // not throw); if it did not return cudaSuccess, print one line to stderr with
-  // cudaGetErrorString of the error. Then cudaStreamDestroy(stream_).
+  // TODO(step 3): wait until the work queued on stream_ has finished, without throwing (a
+  // destructor must not throw, so no CUDA_CHECK): if the wait reports an error, print one line
+  // to stderr with CUDA's text for it. Then destroy the stream.
 }
 
 void StreamGuard::synchronize() {
-  // TODO(step 3): CUDA_CHECK(cudaStreamSynchronize(stream_)). Delete the line below.
+  // TODO(step 3): wait until the work queued on stream_ has finished, and throw (through
+  // CUDA_CHECK) if the wait reports an error. Delete the line below.
   STEPWISE_TODO(3);
 }
 

@@ -63,11 +63,10 @@ __global__ void hermite_tiled_kernel(const Real* x, Real* out, int rows, int col
 template <typename Real>
 void hermite_row_major_tiled(const Real* x, Real* out, int rows, int cols, cudaStream_t stream) {
   // TODO(step 3): check_matrix_size; return for rows == 0; throw std::invalid_argument for
-  // cols < 2 or cols > kMaxTiledCols. Blocks of 128 threads (halved, down to 32, while the tile
-  // of rows_per_block * (cols | 1) values is over 48 KB), enough blocks for the rows, the tile's
-  // bytes as the third launch parameter:
-  //   hermite_tiled_kernel<<<blocks, rows_per_block, tile_bytes, stream>>>(x, out, rows, cols);
-  // then CUDA_CHECK_LAUNCH(). Delete the line below.
+  // cols < 2 or cols > kMaxTiledCols. Launch hermite_tiled_kernel on `stream` with blocks of 128
+  // threads (halved, down to 32, while the tile of rows_per_block * (cols | 1) values is over
+  // 48 KB) and enough blocks for the rows, each block given the bytes of its tile as dynamic
+  // shared memory (README.md, "Hints", step 3); check the launch. Delete the line below.
   STEPWISE_TODO(3);
 }
 

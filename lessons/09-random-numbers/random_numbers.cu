@@ -13,17 +13,16 @@
 // ---- Step 1 ----------------------------------------------------------------------------------------
 
 curandGenerator_t create_generator(Rng rng, unsigned long long seed) {
-  // TODO(step 1): curandCreateGenerator with CURAND_RNG_PSEUDO_XORWOW or
-  // CURAND_RNG_PSEUDO_PHILOX4_32_10, then curandSetPseudoRandomGeneratorSeed and
-  // curandGenerateSeeds (which sets up the state now instead of in the first fill). Wrap each
-  // call in CURAND_CHECK; if a call after the creation fails, destroy the generator before the
-  // exception leaves. Return the generator. Delete the line below.
+  // TODO(step 1): create a cuRAND host-API generator of the kind `rng` names (XORWOW or Philox),
+  // seeded with `seed`, and have its state set up now rather than in the first fill (README.md,
+  // "Step 1"). Check every call with CURAND_CHECK; if a call after the creation fails, destroy
+  // the generator before the exception leaves. Return the generator. Delete the line below.
   STEPWISE_TODO(1);
 }
 
 void generate_uniform(curandGenerator_t generator, float* out, std::size_t n) {
-  // TODO(step 1): return when n == 0; otherwise curandGenerateUniform(generator, out, n) in
-  // CURAND_CHECK. Delete the line below.
+  // TODO(step 1): return when n == 0; otherwise fill out[0 .. n) with uniform floats from
+  // `generator` (the call checked). Delete the line below.
   STEPWISE_TODO(1);
 }
 
@@ -52,10 +51,11 @@ double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::s
 
 __global__ void pi_device_api_kernel(unsigned long long seed, std::size_t n, unsigned long long* hits) {
   // TODO(step 3): a grid-stride loop over the runs r in [0, (n + kPointsPerRun - 1) /
-  // kPointsPerRun). For each run: curandStatePhilox4_32_10_t state; curand_init(seed, r, 0,
-  // &state); then its points (kPointsPerRun of them, fewer in the last run), two per
-  // curand_uniform4(&state): (v.x, v.y) and (v.z, v.w), counting is_inside in a local
-  // variable. Then block_sum and one atomicAdd per block, as in step 2.
+  // kPointsPerRun). Each run has its own Philox device-API state, started from `seed` at
+  // subsequence r (README.md, "Every thread needs its own subsequence"), and draws its points
+  // from it (kPointsPerRun of them, fewer in the last run), two points per four uniforms,
+  // counting is_inside in a local variable. Then block_sum and one atomicAdd per block, as in
+  // step 2.
 }
 
 double estimate_pi_device_api(unsigned long long seed, std::size_t n) {

@@ -14,9 +14,9 @@
 // ---- Step 1: float64 -------------------------------------------------------------------------
 
 __device__ double cnd(double d) {
-  // TODO(step 1): the seed's polynomial from black_scholes.h, in double:
-  // k = 1.0 / (1.0 + kCndK * fabs(d)), tail = kRsqrt2Pi * exp(-0.5 * d * d) * (k * (kA1 + k * (...)));
-  // return 1.0 - tail for d > 0, tail otherwise. Replace the line below.
+  // TODO(step 1): the cumulative normal distribution N(d), in double, by the seed's polynomial
+  // as black_scholes.h writes it (the constants are there too), including the case d > 0.
+  // Replace the line below.
   return 0.0;
 }
 
@@ -30,9 +30,8 @@ __global__ void black_scholes_kernel(const double* stock, const double* strike, 
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
   // TODO(step 1): return when n == 0; launch black_scholes_kernel on `stream` with blocks of 256
-  // threads and enough blocks for n options (round up):
-  //   black_scholes_kernel<<<blocks, 256, 0, stream>>>(..., market.riskfree, market.volatility);
-  // then CUDA_CHECK_LAUNCH(). Delete the line below.
+  // threads and enough blocks for n options (round up), for the market's risk-free rate and
+  // volatility; check the launch. Delete the line below.
   STEPWISE_TODO(1);
 }
 
@@ -63,18 +62,12 @@ RunTimings price_on_gpu(const Real* stock, const Real* strike, const Real* years
                         int iterations, Market market) {
   // TODO(step 3): first the arguments: throw std::invalid_argument with a message naming them
   // when n < 0 or iterations < 1, before anything else happens. Return RunTimings{iterations}
-  // when n == 0. Allocate five stepwise::DeviceBuffer<Real>s of
-  // n values, an OwnedStream and four stepwise::GpuEvents (start, copied_in, computed,
-  // copied_out). Then, all on stream.get():
-  //   start.record(stream.get());
-  //   three cudaMemcpyAsync(..., cudaMemcpyHostToDevice, stream.get()) for the inputs;
-  //   copied_in.record(stream.get());
-  //   black_scholes(...) `iterations` times, passing market and stream.get();
-  //   computed.record(stream.get());
-  //   two cudaMemcpyAsync(..., cudaMemcpyDeviceToHost, stream.get()) into call and put;
-  //   copied_out.record(stream.get());
-  // CUDA_CHECK every call, cudaStreamSynchronize(stream.get()) once, and fill a RunTimings from
-  // stepwise::elapsed_ms between the marks. Delete the line below.
+  // when n == 0. Allocate the device arrays before anything is timed (allocation is not part of
+  // the run). Then run the seed's whole run on one stream of your own (an OwnedStream): the three
+  // inputs copied to the GPU, black_scholes `iterations` times with `market`, call and put copied
+  // back, with a GPU event marking each boundary, so that the RunTimings can say how long the
+  // copies in, the kernels and the copies out took (README.md, "Step 3"). Wait for the stream
+  // once, at the end. Check every call. Delete the line below.
   STEPWISE_TODO(3);
 }
 

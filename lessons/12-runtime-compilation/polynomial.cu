@@ -14,8 +14,8 @@ std::string polynomial_source(const std::vector<float>& coefficients) {
   //   extern "C" __global__ void polynomial(const float* __restrict__ x, float* __restrict__ out, int n)
   // with the index and bounds check of multiply_them, v = x[i], acc = the last coefficient, then
   // one line "acc = fmaf(acc, v, <c[k]>);" for each k from degree - 1 down to 0, and
-  // out[i] = acc. Write each coefficient as a hexadecimal float literal, which keeps every bit:
-  //   char text[32]; std::snprintf(text, sizeof text, "%af", static_cast<double>(c));
+  // out[i] = acc. Write each coefficient as a float literal that keeps every bit of it (a
+  // hexadecimal one: README.md, "Specialising: constants the compiler can see" and "Hints").
   // Delete the line below.
   (void)coefficients;
   STEPWISE_TODO(4);
