@@ -34,6 +34,8 @@ grader::Rules launch_rules(const std::string& step, int n, int threads_per_block
   const unsigned blocks = static_cast<unsigned>((static_cast<long long>(n) + threads_per_block - 1) / threads_per_block);
   rules.also([=](const grader::Trace& t) -> testing::AssertionResult {
     const std::vector<const grader::TracedKernel*> own = t.kernels_of(grader::Origin::student);
+    // Exact counts: the step is one launch, and ceil(n / threads_per_block) is the only block
+    // count that covers all n elements with no block wholly past the end (integers, no slack).
     if (own.size() != 1)
       return testing::AssertionFailure() << "launched " << own.size() << " kernels of yours: this step launches one";
     const grader::TracedKernel& k = *own.front();
@@ -125,6 +127,7 @@ TEST(GlobalIndex, EveryThreadWritesItsIndex) {
         call();
       std::vector<int> expected(n);
       std::iota(expected.begin(), expected.end(), 0);
+      // Exact: blockIdx.x * blockDim.x + threadIdx.x is integer arithmetic, nothing rounds.
       EXPECT_TRUE(grader::matches(expected, out, Tolerance::exact()))
           << "out[i] must be i for every i < n, where i = blockIdx.x * blockDim.x + threadIdx.x";
     }
@@ -149,6 +152,7 @@ TEST(BlockAndThread, EachElementKnowsItsBlockAndThread) {
         expected_block[i] = i / threads_per_block;
         expected_thread[i] = i % threads_per_block;
       }
+      // Exact: blockIdx.x and threadIdx.x are integers, i / threads_per_block and its remainder.
       EXPECT_TRUE(grader::matches(expected_block, block_of, Tolerance::exact()))
           << "block_of[i] must be blockIdx.x, which is i / threads_per_block";
       EXPECT_TRUE(grader::matches(expected_thread, thread_of, Tolerance::exact()))
@@ -172,6 +176,8 @@ const std::initializer_list<cudaError_t> kRejectedLaunch = {cudaErrorInvalidConf
 
 TEST(LaunchErrors, TooManyThreadsPerBlockThrows) {
   const int n = 5000;
+  // 1025 = the limit of 1024 threads per block (every GPU since compute capability 2.0) + 1, the
+  // smallest size CUDA must reject; 2048 is well past it.
   for (int threads_per_block : {2048, 1025}) {
     SCOPED_TRACE(where(n, threads_per_block));
     Output<int> out(n), other(n);

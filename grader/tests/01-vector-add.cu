@@ -74,6 +74,7 @@ TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
     std::vector<float> written = out.to_host();
     EXPECT_TRUE(grader::is_poison(written[0])) << "wrote before the start of the output";
     written.erase(written.begin());
+    // 0.5 ulp: one correctly rounded float add of the exact double sum (as above).
     EXPECT_TRUE(grader::matches(exact_sums(a, b), written, Tolerance::ulps(0.5)));
     EXPECT_TRUE(out.guard_intact());
   }
@@ -91,6 +92,7 @@ TEST(Vectorize, GpuTargetMatchesCpuReference) {
       grader::expect_ran(call, rules_of("step 3 (vectorize, Target::gpu)"));
     else
       call();
+    // 0.5 ulp: Add is one correctly rounded float add of the exact double sum.
     EXPECT_TRUE(grader::matches(exact_sums(a, b), sums, Tolerance::ulps(0.5)));
 
     const std::vector<double> x = grader::random_doubles(n, -1e3, 1e3), y = grader::random_doubles(n, -1e3, 1e3);
@@ -99,6 +101,9 @@ TEST(Vectorize, GpuTargetMatchesCpuReference) {
     vectorize(Target::gpu, Hypotenuse{}, d_x.data(), d_y.data(), lengths.data(), n);
     std::vector<double> expected(n);
     for (int i = 0; i < n; ++i) expected[i] = std::hypot(x[i], y[i]);
+    // sqrt(a * a + b * b) in double: two products and a sum (<= 3 roundings of u = 2^-53 each),
+    // halved by sqrt, plus sqrt's own rounding: about 2.5u; hypot itself is within 1 ulp (2u):
+    // about 4.5u = 5e-16 relative in all, under 1e-15; float arithmetic misses by 6e-8.
     EXPECT_TRUE(grader::matches(expected, lengths, Tolerance::close(0, 1e-15)));
   }
 }
@@ -110,6 +115,8 @@ TEST(CpuVectorize, CpuTargetMatchesReference) {
     std::vector<float> out(n, -1.0f);
     vectorize(Target::cpu, Add{}, a.data(), b.data(), out.data(), n);
     const std::vector<double> expected = exact_sums(a, b);
+    // Exact: the double sum of two floats is exact (or, past a 29-bit exponent gap, rounds to the
+    // same float), so float(exact sum) is the correctly rounded float add, the one right answer.
     for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<float>(expected[i])) << "at index " << i;
   }
 }
@@ -134,6 +141,7 @@ struct SpeedSetup {
             [this, add] { add(a.data(), b.data(), out.data(), n); },
             [this] {
               const grader::Sample sample(n);
+              // 0.5 ulp: one correctly rounded float add of the exact double sum.
               return sample.matches(exact_sums(sample.of(a.data()), sample.of(b.data())), sample.of(out.data()),
                                     Tolerance::ulps(0.5));
             }};

@@ -53,6 +53,7 @@ grader::Rules host_rules(const std::string& step, std::size_t copies_in, std::si
         out_bytes += c.bytes;
       }
     }
+    // Exact byte counts: each array is n doubles of 8 bytes, copied once (integers, no slack).
     const double array = 8.0 * n;
     if (copies_in == 0 && in > 0)
       return testing::AssertionFailure() << "copied " << megabytes(in_bytes) << " host to device in " << in
@@ -221,6 +222,7 @@ constexpr double kFastestLinkGBs = 1000;
 // Checks that `t` reports `copies_in` copies of n doubles each, a kernel and a copy back, each
 // taking time, and adding up to no more than the call's own time.
 void expect_timings(const MeshTimings& t, std::size_t copies_in, int n, double call_ms) {
+  // n doubles (8 bytes each) at kFastestLinkGBs (1 GB/s = 1e6 bytes per ms): no copy is faster.
   const double copy_floor_ms = 8.0 * n / (kFastestLinkGBs * 1e6);
   ASSERT_EQ(t.copy_in_ms.size(), copies_in)
       << "this version copies " << copies_in << " arrays to the GPU: mark each copy with Part::copy_in (timed_copy_in does)";
@@ -228,6 +230,7 @@ void expect_timings(const MeshTimings& t, std::size_t copies_in, int n, double c
     EXPECT_GE(t.copy_in_ms[i], copy_floor_ms)
         << "copy " << i + 1 << " of " << 8.0 * n / 1e6 << " MB took " << t.copy_in_ms[i]
         << " ms, faster than any link to a GPU: is its mark right after the copy, and only there?";
+  // Greater than 0: any launch takes microseconds, above the events' resolution (about 0.5 us).
   EXPECT_GT(t.kernel_ms, 0.0f) << "kernel_ms was not measured: mark the kernel with timer.done(Part::kernel)";
   EXPECT_GE(t.copy_out_ms, copy_floor_ms) << "copy_out_ms was not measured: copy back with timed_copy_out";
   EXPECT_TRUE(grader::parts_fit_in_whole(t.total_ms(), call_ms, "the parts"));
@@ -371,6 +374,7 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
   expect_times_match_trace([&] { return distances_on_device_mesh(big, to, out.data()); },
                            host_rules(kStep4, 0, mesh_size(big)));
   std::vector<double> expected, got;
+  // 4096 of the 10M points: a call that got 1/1000 of them wrong escapes with 0.999^4096 = 1.7%.
   const grader::Sample sample(mesh_size(big), 4096);
   for (std::size_t i : sample.indices()) {
     const int x = static_cast<int>(i % big.nx), y = static_cast<int>(i / big.nx);

@@ -276,6 +276,7 @@ constexpr double kFastestLinkGBs = 1000;
 TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
   const int n = static_cast<int>(grader::fit_in_device_memory(16 << 20, sizeof(float)));  // 64 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
+  // The bytes at kFastestLinkGBs (1 GB/s = 1e6 bytes per ms): no copy over a host link is faster.
   const double floor_ms = bytes / (kFastestLinkGBs * 1e6);
   HostRun run(n);
   const CheckStream stream;
@@ -290,6 +291,7 @@ TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
   for (const CopyTiming& t : {in, out}) {
     EXPECT_GE(t.gpu_ms, floor_ms) << "a copy of " << bytes / 1e6 << " MB took " << t.gpu_ms
                                   << " ms, faster than any link to a GPU: are the events recorded around the copy, on its stream?";
+    // A host clock difference (steady_clock) is never negative; 0 only below its resolution.
     EXPECT_GE(t.call_ms, 0.0);
   }
   // The times it reports against the trace, from a second traced call of each (CUPTI slows the
@@ -312,6 +314,8 @@ TEST(TimedCopy, AsyncCopyFromPinnedMemoryReturnsAtOnce) {
   timed_copy(run.d_in.data(), run.in.data(), bytes, cudaMemcpyHostToDevice, stream);
   const CopyTiming t = timed_copy(run.d_in.data(), run.in.data(), bytes, cudaMemcpyHostToDevice, stream);
   CUDA_CHECK(cudaStreamDestroy(stream));
+  // 128 MB takes >= 2 ms even over PCIe 5 (64 GB/s); queueing it takes tens of microseconds, so an
+  // honest call_ms is about 1% of gpu_ms, and a blocking copy's call_ms is all of it: 0.5 between.
   EXPECT_LT(t.call_ms, 0.5 * t.gpu_ms)
       << "cudaMemcpyAsync from pinned memory took " << t.call_ms << " ms to return, for a copy of " << t.gpu_ms
       << " ms: call_ms must time only the call (cudaMemcpyAsync, not cudaMemcpy; no wait between the clock readings)";
@@ -321,6 +325,7 @@ TEST(TimedCopy, NothingToCopy) {
   stepwise::DeviceBuffer<float> d(1);
   stepwise::PinnedBuffer<float> h(1);
   const CopyTiming t = timed_copy(d.data(), h.data(), 0, cudaMemcpyHostToDevice, nullptr);
+  // Nothing copied: two events with nothing between them differ by 0 or a few microseconds.
   EXPECT_GE(t.gpu_ms, 0.0f);
 }
 
@@ -367,6 +372,8 @@ TEST(OneStream, MatchesCpuAtEverySize) {
 
 // The seed's "the data may not be ready yet": the host reads the output right after the call,
 // with no wait of its own. Enough work that an unsynchronised call is certainly still running.
+// 4M values: the copy in (16 MB, >= 0.25 ms at 64 GB/s) and about 3 ms of kernel come before the
+// first result lands, longer than the host takes to read the 16 MB output (about 1 ms).
 constexpr int kReadyWork = 20000;  // about 3 ms of kernel for 4M values on an H100
 
 int ready_size() { return static_cast<int>(grader::fit_in_device_memory(4 << 20, 2 * sizeof(float))); }
@@ -388,6 +395,7 @@ TEST(OneStream, BadArgumentsChangeNothing) {
   EXPECT_THROW(transform_one_stream(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), 8, -1, nullptr),
                std::invalid_argument);
   CUDA_CHECK(cudaDeviceSynchronize());
+  // Exact: all 8 values of the output are still the poison written before the calls.
   EXPECT_EQ(count_poison(run.out), 8u) << "a call with bad arguments must not change the output";
 }
 
@@ -559,6 +567,7 @@ TEST(Pipeline, MarksEveryStageOnTheTimeline) {
   Timeline timeline;
   transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), n, 3, chunks, &timeline);
   const std::vector<Segment> segments = timeline.segments();
+  // Exact: 3 stages (copy in, kernel, copy out) for each of the 7 chunks (n = 1000: none empty).
   ASSERT_EQ(segments.size(), 3u * chunks) << "each chunk's copy in, kernel and copy out go through on_timeline";
   std::vector<int> rows;
   for (const Segment& s : segments) {
@@ -566,6 +575,7 @@ TEST(Pipeline, MarksEveryStageOnTheTimeline) {
     rows.push_back(s.row);
   }
   std::sort(rows.begin(), rows.end());
+  // Exact: 7 chunks round kPipelineStreams = 3 streams use every stream, one row each.
   EXPECT_EQ(std::unique(rows.begin(), rows.end()) - rows.begin(), kPipelineStreams)
       << "the chunks go round the " << kPipelineStreams << " streams: chunk c on row c % kPipelineStreams";
 }
@@ -708,6 +718,8 @@ TEST(CopySpeed, PinnedHostToDevice) {
   grader::expect_speed([&] {
     const double alone_ms = s.copy_in_alone_ms();
     const double ms = grader::gpu_median_ms(copy_in_workload(s));
+    // Ceiling 1.25: the same copy of the same pinned buffers gives 1 up to the medians' noise (a
+    // few %); above 1.25 fewer bytes moved (the traced rules and same_as check all of them).
     return grader::Figure{alone_ms / ms,
                           "timed_copy " + describe_copy(s.bytes, ms) + "; the grader's copy " + describe_copy(s.bytes, alone_ms),
                           1.25};
@@ -724,6 +736,7 @@ TEST(CopySpeed, PinnedDeviceToHost) {
   grader::expect_speed([&] {
     const double alone_ms = s.copy_out_alone_ms();
     const double ms = grader::gpu_median_ms(copy_out);
+    // Ceiling 1.25, as for PinnedHostToDevice: the same copy gives 1 up to the medians' noise.
     return grader::Figure{alone_ms / ms,
                           "timed_copy " + describe_copy(s.bytes, ms) + "; the grader's copy " + describe_copy(s.bytes, alone_ms),
                           1.25};

@@ -63,6 +63,8 @@ testing::AssertionResult elements_match(const std::vector<float>& a, const std::
     const double want = exact[e];
     const bool never_written = grader::is_poison(value);
     const double d = static_cast<double>(value) - want;
+    // k * FLT_EPSILON * |row| |column| >= 2ku sum |a b| (Cauchy-Schwarz; u = 2^-24) >= gamma_k sum |a b|,
+    // Higham 3.1's bound; + 1e-30 keeps it above 0 where a row or column is all zeros (error 0).
     const double allowed = std::max(s.k, 1) * FLT_EPSILON * row_norm[i] * column_norm[j] + 1e-30;
     error2 += never_written ? want * want + 1 : d * d;
     exact2 += want * want;
@@ -98,6 +100,8 @@ testing::AssertionResult product_matches(const std::vector<float>& a, const std:
 // The exact values of C = A * B (shape s, row-major) at the elements `at` (i * n + j), in double:
 // B's columns are copied into rows first (in blocks, for the cache), so that each value is one
 // pass over two rows, in four independent sums.
+// "Exact": each float product is exact in double, and the k double sums add at most
+// k * 2^-53 * sum |a b|, 2^-30 of the float bound above: nothing next to it.
 std::vector<double> exact_elements(const std::vector<float>& a, const std::vector<float>& b, Shape s,
                                    const std::vector<std::size_t>& at) {
   constexpr int kBlock = 32;
@@ -244,6 +248,7 @@ void expect_odd_shapes(MatmulFunction matmul) {
   }
   grader::Output<float> zeros(6 * 7);
   matmul(nullptr, nullptr, zeros.data(), 6, 7, 0);
+  // Exact: an empty sum is 0 in any precision, so every element must be exactly 0.
   EXPECT_TRUE(grader::matches(std::vector<double>(6 * 7, 0.0), zeros, grader::Tolerance::exact()))
       << "with k = 0, C = A * B is all zeros";
 }
@@ -373,6 +378,8 @@ struct SpeedSetup {
 
   // Elements of C checked against the CPU after a call: as many as four whole rows of a 4096^2
   // product, but anywhere in C.
+  // A fault on a share f of C escapes with probability (1 - f)^16384: one wrong row of 4096
+  // (f = 1/4096) e^-4 = 1.8%, one wrong 32 x 32 tile of 4096^2 e^-1 = 37%.
   static constexpr std::size_t kSampledElements = 16384;
 
   testing::AssertionResult sample_right() const {
@@ -409,6 +416,8 @@ struct SpeedSetup {
 
 // ms of the student's call as a fraction of cuBLAS's. Above 1.5 is beyond what FP32 arithmetic
 // allows next to cuBLAS: TF32, or work skipped.
+// 1.5: cuBLAS SGEMM at 4096^3 runs at roughly 70% or more of the FP32 peak (H100 SXM: ~50 of 67
+// TFLOP/s), so even a kernel at peak is at most about 1 / 0.7 = 1.4 times faster.
 grader::Figure fraction_of_cublas(const SpeedSetup& s, double library_ms, double ms) {
   std::ostringstream how;
   how.precision(3);
