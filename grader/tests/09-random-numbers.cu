@@ -97,9 +97,13 @@ long long hits_of(double estimate, std::size_t n) { return std::llround(estimate
 
 // A float kernel and the double count may disagree on points within a rounding error of the
 // circle (x*x + y*y may or may not be fused into one multiply-add): about 2e-7 of all points.
+// Derivation: fl(x*x + y*y) is within about 2 u = 2^-23 of x^2 + y^2 near 1, and the points with
+// |x^2 + y^2 - 1| <= 2^-23 are (pi / 4) x 2^-23 x 2 ~ 1.9e-7 of all (a Poisson count of mean
+// 1.9e-7 n); 1e-6 n is 5x that mean, and 16 covers the count's spread where the mean is below 1.
 long long rounding_slack(std::size_t n) { return 16 + static_cast<long long>(1e-6 * static_cast<double>(n)); }
 
 testing::AssertionResult within_standard_errors(double estimate, std::size_t n, double allowed = kStandardErrors) {
+  // The estimate is 4 x a binomial proportion with p = pi / 4: standard error 4 sqrt(p (1 - p) / n).
   const double standard_error = 4 * std::sqrt(kPi / 4 * (1 - kPi / 4) / static_cast<double>(n));
   const double errors = std::fabs(estimate - kPi) / standard_error;
   if (errors <= allowed) return testing::AssertionSuccess();
@@ -309,6 +313,8 @@ TEST(Uniform, NextFillContinuesTheSequence) {
     std::size_t same = 0;
     for (std::size_t i = 0; i < n; ++i) same += first[i] == second[i];
     // Two independent uniform floats are equal with a chance of about 2^-24.
+    // n / 100: a right second fill repeats about n x 2^-24 (0.06 at n = 2^20) values of the first at
+    // the same index; a re-seeded generator repeats all n.
     EXPECT_LT(same, n / 100) << same << " of " << n << " values of the second fill equal the first: "
                              << "a generator re-created and re-seeded for each call repeats its numbers";
   }
@@ -419,6 +425,8 @@ TEST(PiDeviceApi, SameSeedSameEstimateOtherSeedsOtherOnes) {
   const double first = estimate_pi_device_api(seed, n);
   EXPECT_EQ(first, estimate_pi_device_api(seed, n)) << "the same seed must give the same estimate";
   // Two seeds give the same count with a chance of about 1e-4; three all alike, about 1e-8.
+  // (The count is about normal with sd sqrt(n p (1 - p)) = 842 at n = 2^22, p = pi / 4: two counts
+  // tie with chance 1 / (2 sqrt(pi) 842) = 3.4e-4, three with about 1e-7.)
   const double second = estimate_pi_device_api(seed + 1, n), third = estimate_pi_device_api(seed + 2, n);
   EXPECT_FALSE(first == second && second == third) << "seeds " << seed << ", +1 and +2 all give " << first
                                                    << ": is the seed passed to curand_init?";
@@ -477,6 +485,8 @@ grader::Figure fill_against_curand(Rng rng) {
   const double ms = grader::gpu_median_ms(fill);
   const double reference_ms = curand_alone_ms(rng, out.data(), n);
   const double rate = static_cast<double>(n) / ms / 1e6, reference = static_cast<double>(n) / reference_ms / 1e6;
+  // The ceiling 1.1: the fill is cuRAND's own kernel on the same n as curand_alone_ms times, so a right
+  // fill is no faster than it but for timing noise, the 10% fraction_of_copy_bandwidth allows.
   return grader::Figure{reference_ms / ms,
                         std::to_string(static_cast<int>(rate)) + " GSamples/s; cuRAND alone " +
                             std::to_string(static_cast<int>(reference)) + " GSamples/s",

@@ -107,6 +107,8 @@ testing::AssertionResult scales_by(const Kernel& kernel, float factor, int n) {
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<double> expected(n);
   for (int i = 0; i < n; ++i) expected[i] = x[i] * factor;
+  // expected is the host's float product, correctly rounded as the device's is: the two agree bit
+  // for bit, and 0.5 ulp admits nothing else (the nearest other float is 1 ulp away).
   return grader::matches(expected, d_x.to_host(), Tolerance::ulps(0.5));
 }
 
@@ -341,6 +343,8 @@ TEST(Polynomial, MatchesFloatHornerBitForBit) {
         grader::expect_ran(call, device_arrays_rules(kEvaluatePolynomial));
       else
         call();
+      // Exact: the same chain of fmaf (each correctly rounded) on the same floats gives the same bits;
+      // a coefficient not an exact float literal, or another order or rounding, differs in some value.
       EXPECT_TRUE(grader::matches(float_horner(c, x), out, Tolerance::exact()))
           << "each coefficient must be an exact float literal (%a), and each step fmaf(acc, v, c[k])";
     }
@@ -357,6 +361,7 @@ TEST(Polynomial, CompilesOncePerPolynomial) {
   EXPECT_EQ(cache.compilations(), 1) << "three calls with the same coefficients";
   evaluate_polynomial(cache, other, d_x.data(), out.data(), 1000);
   EXPECT_EQ(cache.compilations(), 2) << "a call with other coefficients";
+  // Exact: the same fmaf chain on the same floats (above).
   EXPECT_TRUE(grader::matches(float_horner(other, x), out, Tolerance::exact()));
 }
 
@@ -381,6 +386,7 @@ grader::Workload polynomial_workload(KernelCache& cache, const std::vector<float
       [&cache, &c, &x, &out, n] { evaluate_polynomial(cache, c, x.data(), out.data(), n); },
       [&c, &x, &out, n]() -> testing::AssertionResult {
         const grader::Sample sample(static_cast<std::size_t>(n));
+        // Exact: the same fmaf chain on the same floats (Polynomial.MatchesFloatHornerBitForBit).
         return sample.matches(float_horner(c, sample.of(x.data())), sample.of(out.data()), Tolerance::exact());
       }};
   work.what_ran = device_arrays_rules(kEvaluatePolynomial);
@@ -399,6 +405,8 @@ TEST(PolynomialSpeed, RuntimeCompiledMatchesAheadOfTime) {
     grader::refill_random(x.data(), n, -1.0f, 1.0f);
     const double aot_ms = grader::gpu_median_ms([&] { evaluate_fixed_polynomial_aot(x.data(), out.data(), n); });
     const double rtc_ms = grader::gpu_median_ms(workload);
+    // The ceiling 1.25: the same source through the same compiler is the same machine code, so the
+    // same time but for timing noise (a few %) and the cache lookup; 1.25 leaves room for both.
     return grader::Figure{aot_ms / rtc_ms,
                           std::to_string(rtc_ms) + " ms vs " + std::to_string(aot_ms) + " ms compiled by nvcc, degree " +
                               std::to_string(polynomial_aot::kFixedDegree),
