@@ -11,10 +11,10 @@
 // VectorAddSpeed.OneThreadPerElement (add_kernel, the same in both files) 0.892.
 #include "vector_add.h"
 
-#include <algorithm>
 #include <cstdint>
 
 #include "stepwise/check.h"
+#include "stepwise/occupancy.h"
 
 namespace {
 constexpr int kThreadsPerBlock = 256;
@@ -52,18 +52,6 @@ __global__ void add_grid_stride_float4_kernel(const float4* a, const float4* b, 
 
 namespace {
 
-// As many blocks as can be resident on the GPU at once: enough to keep every multiprocessor
-// busy, and no more, so each thread handles several elements.
-template <typename Kernel>
-int blocks_to_fill_gpu(Kernel kernel, int needed) {
-  int device = 0, multiprocessors = 0, blocks_per_multiprocessor = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_multiprocessor, kernel,
-                                                           kThreadsPerBlock, 0));
-  return std::min(needed, multiprocessors * blocks_per_multiprocessor);
-}
-
 bool aligned_to_16_bytes(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 }  // namespace
@@ -73,7 +61,8 @@ void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   int done = 0;  // elements handled by the float4 kernel
   if (aligned_to_16_bytes(a) && aligned_to_16_bytes(b) && aligned_to_16_bytes(out) && n >= 4) {
     const int n4 = n / 4;
-    const int blocks = blocks_to_fill_gpu(add_grid_stride_float4_kernel, (n4 + kThreadsPerBlock - 1) / kThreadsPerBlock);
+    const int blocks = stepwise::blocks_to_fill_gpu(add_grid_stride_float4_kernel, kThreadsPerBlock,
+                                                    (n4 + kThreadsPerBlock - 1) / kThreadsPerBlock);
     add_grid_stride_float4_kernel<<<blocks, kThreadsPerBlock>>>(
         reinterpret_cast<const float4*>(a), reinterpret_cast<const float4*>(b), reinterpret_cast<float4*>(out), n4);
     CUDA_CHECK_LAUNCH();
@@ -81,7 +70,8 @@ void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   }
   if (done < n) {  // the tail, or everything when a pointer is not 16-byte aligned
     const int rest = n - done;
-    const int blocks = blocks_to_fill_gpu(add_grid_stride_kernel, (rest + kThreadsPerBlock - 1) / kThreadsPerBlock);
+    const int blocks = stepwise::blocks_to_fill_gpu(add_grid_stride_kernel, kThreadsPerBlock,
+                                                    (rest + kThreadsPerBlock - 1) / kThreadsPerBlock);
     add_grid_stride_kernel<<<blocks, kThreadsPerBlock>>>(a + done, b + done, out + done, rest);
     CUDA_CHECK_LAUNCH();
   }

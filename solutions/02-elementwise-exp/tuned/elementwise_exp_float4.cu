@@ -7,14 +7,16 @@
 //   n % 4 elements, or all of them when a pointer is not aligned, go to the scalar kernel.
 // - The grid is sized by asking the runtime how many blocks of the kernel fit on a
 //   multiprocessor (cudaOccupancyMaxActiveBlocksPerMultiprocessor), so each thread handles
-//   several elements.
-// Its H100 figures are yet to be measured (README: "The tuned version").
+//   several elements (stepwise::blocks_to_fill_gpu).
+// Measured by the grader on an NVIDIA H100 80GB HBM3 (2026-11-25) when this file was the
+// solution: ExpSpeed.AccurateNearCopyBandwidth 0.916 and FastNearCopyBandwidth 0.902 x copy
+// bandwidth, against 0.769 and 0.77 for the plain solution (README: "On an H100").
 #include "elementwise_exp.h"
 
-#include <algorithm>
 #include <cstdint>
 
 #include "stepwise/check.h"
+#include "stepwise/occupancy.h"
 
 // The two exponentials the lesson compares.
 struct AccurateExp {  // CUDA's expf: at most 2 ulp from the correctly rounded result
@@ -47,18 +49,6 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 
-// As many blocks as can be resident on the GPU at once (enough to keep every multiprocessor
-// busy), but no more than `needed`.
-template <typename Kernel>
-int blocks_to_fill_gpu(Kernel kernel, int needed) {
-  int device = 0, multiprocessors = 0, blocks_per_multiprocessor = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_multiprocessor, kernel,
-                                                           kThreadsPerBlock, 0));
-  return std::min(needed, multiprocessors * blocks_per_multiprocessor);
-}
-
 int blocks_for(int count) { return (count + kThreadsPerBlock - 1) / kThreadsPerBlock; }
 
 bool aligned_to_16_bytes(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
@@ -71,7 +61,8 @@ void launch_exp(Exp exp, const float* x, float* out, int n) {
   int done = 0;        // elements handled by the float4 kernel
   if (n >= 4 && aligned_to_16_bytes(x) && aligned_to_16_bytes(out)) {
     const int n4 = n / 4;
-    const int blocks = blocks_to_fill_gpu(exp_grid_stride_float4_kernel<Exp>, blocks_for(n4));
+    const int blocks = stepwise::blocks_to_fill_gpu(exp_grid_stride_float4_kernel<Exp>, kThreadsPerBlock,
+                                                    blocks_for(n4));
     exp_grid_stride_float4_kernel<<<blocks, kThreadsPerBlock>>>(
         exp, reinterpret_cast<const float4*>(x), reinterpret_cast<float4*>(out), n4);
     CUDA_CHECK_LAUNCH();
@@ -79,7 +70,7 @@ void launch_exp(Exp exp, const float* x, float* out, int n) {
   }
   if (done < n) {
     const int rest = n - done;
-    const int blocks = blocks_to_fill_gpu(exp_grid_stride_kernel<Exp>, blocks_for(rest));
+    const int blocks = stepwise::blocks_to_fill_gpu(exp_grid_stride_kernel<Exp>, kThreadsPerBlock, blocks_for(rest));
     exp_grid_stride_kernel<<<blocks, kThreadsPerBlock>>>(exp, x + done, out + done, rest);
     CUDA_CHECK_LAUNCH();
   }
