@@ -23,9 +23,25 @@ std::mt19937_64& rng() {
   return engine;
 }
 
+namespace {
+// From the seed and the running check's name: a check's draws do not depend on the checks before it.
+bool check_started = false;
+std::uint64_t check_base = 0;
+std::uint64_t draws = 0;
+}  // namespace
+
+void begin_check_inputs(const std::string& check) {
+  std::uint64_t name_hash = 1469598103934665603ull;  // FNV-1a: the same on every machine
+  for (const unsigned char c : check) name_hash = (name_hash ^ c) * 1099511628211ull;
+  check_base = seed() * 0x2545F4914F6CDD1Dull + name_hash;
+  check_started = true;
+  draws = 0;
+  rng().seed(seed() ^ name_hash);
+}
+
 std::uint64_t next_draw() {
-  static std::uint64_t draws = 0;
-  return seed() * 0x2545F4914F6CDD1Dull + ++draws;
+  if (!check_started) check_base = seed() * 0x2545F4914F6CDD1Dull;  // no check named yet (a self-test)
+  return check_base + (++draws << 32);
 }
 
 namespace {

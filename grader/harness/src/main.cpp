@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/sanitizer.h"
+#include "grader/shared_run.h"
 #include "grader/trace.h"
 
 namespace grader {
@@ -12,6 +13,8 @@ testing::TestEventListener* make_recorder();
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   grader::register_sanitizer_checks();
+  // Before the recorder: its end-of-check work must see the check's record written.
+  testing::UnitTest::GetInstance()->listeners().Append(grader::make_shared_run_listener());
   testing::UnitTest::GetInstance()->listeners().Append(grader::make_recorder());
   grader::install_trick_listener();
   return RUN_ALL_TESTS();

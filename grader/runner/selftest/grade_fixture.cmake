@@ -1,6 +1,10 @@
 # Grades the fixture course (course-fixture/) with the runner, as a student's grade run would, and
 # checks what it prints: lesson 01's compile error as its FAIL with file:line, lessons 00 and 02
-# still graded, the crashed check reported, no build-tool error lines, a non-zero exit status.
+# still graded, the crashed check reported, no build-tool error lines, a non-zero exit status; and
+# the checks of lessons 03 and 04, run in one process per lesson, each with the verdict it gets
+# alone: a check that never ends (03) or crashes (04) stops only itself (it FAILs as it would
+# alone; the checks after it run in processes of their own and pass), the checks before it
+# shared one process.
 #   cmake -DRUNNER=<bin/stepwise> -DRUNNER_DIR=<grader/runner> -DWORK=<folder> -P grade_fixture.cmake
 file(REMOVE_RECURSE "${WORK}")
 execute_process(COMMAND "${CMAKE_COMMAND}" -S "${RUNNER_DIR}/selftest/course-fixture" -B "${WORK}"
@@ -21,6 +25,8 @@ foreach(expected
     "01-broken +- +does not compile: lessons/01-broken/exercise.cpp:[0-9]+: error: "
     "00-first +1/2"
     "02-crash +0/1"
+    "03-hang +3/4"
+    "04-abort +2/3"
     "next: lessons/00-first/README.md step 2")
   if(NOT out MATCHES "${expected}")
     string(APPEND problems "no line matches '${expected}'\n")
@@ -34,6 +40,18 @@ endforeach()
 if(NOT table MATCHES "Crash.Early +FAIL +stopped without a result\n +-> stopped without a result \\(Subprocess aborted\\)")
   string(APPEND problems "the table does not show Crash.Early as stopped without a result\n")
 endif()
+foreach(expected
+    "Hang.First +PASS +check 1 of its process"
+    "Hang.Second +PASS +check 2 of its process"
+    "Hang.Forever +FAIL +stopped without a result\n +-> stopped without a result \\(Timeout\\)"
+    "Hang.After +PASS +check 1 of its process"
+    "Abort.First +PASS +check 1 of its process"
+    "Abort.Aborts +FAIL +stopped without a result\n +-> stopped without a result \\(Subprocess aborted\\)"
+    "Abort.After +PASS +check 1 of its process")
+  if(NOT table MATCHES "${expected}")
+    string(APPEND problems "the table has no row matching '${expected}'\n")
+  endif()
+endforeach()
 if(problems)
   message(FATAL_ERROR "${problems}")
 endif()

@@ -1,16 +1,44 @@
 #include "check_run.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <regex>
+#include <set>
+#include <stdexcept>
 #include <thread>
 
+#include "grader/check_kind.h"
 #include "process.h"
 #include "records.h"
 
 namespace runner {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One CTest test, as `ctest --show-only=json-v1` describes it.
+struct Test {
+  std::string name;  // "05-streams/exercise/OneStream.MatchesCpuAtEverySize"
+  std::vector<std::string> command, env, labels;
+  std::string dir;
+  double timeout = 1500;  // CTest's default
+  bool labelled(const std::string& label) const {
+    return std::find(labels.begin(), labels.end(), label) != labels.end();
+  }
+  // "OneStream.MatchesCpuAtEverySize" of a GoogleTest check (gtest_discover_tests' command:
+  // program --gtest_filter=<check> ...), else "".
+  std::string gtest_check() const {
+    const std::string filter = "--gtest_filter=";
+    return command.size() >= 2 && command[1].rfind(filter, 0) == 0 ? command[1].substr(filter.size()) : "";
+  }
+};
 
 // -L ^exercise$ -L ^lesson-(00|01)$: CTest runs a test only if it matches every -L.
 // -LE ^(speed|sanitizer)$: and none of these.
@@ -25,71 +53,254 @@ std::vector<std::string> selection(const Course& course, const std::string& trac
   return args;
 }
 
+std::vector<Test> list_tests(std::vector<std::string> args) {
+  args.push_back("--show-only=json-v1");
+  std::string text;
+  run_lines(args, [&](const std::string& line) {
+    if (!text.empty() || line.rfind('{', 0) == 0) text += line + "\n";  // CTest's notes before it are not JSON
+  });
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.contains("tests"))
+    throw std::runtime_error("CTest did not list the checks (" + shell_command(args) + " printed no JSON list)");
+  std::vector<Test> tests;
+  for (const nlohmann::json& entry : json["tests"]) {
+    Test test;
+    test.name = entry.value("name", "");
+    test.command = entry.value("command", std::vector<std::string>{});
+    for (const nlohmann::json& property : entry.value("properties", nlohmann::json::array())) {
+      const std::string name = property.value("name", "");
+      const nlohmann::json& value = property["value"];
+      if (name == "LABELS") test.labels = value.get<std::vector<std::string>>();
+      if (name == "ENVIRONMENT") test.env = value.get<std::vector<std::string>>();
+      if (name == "WORKING_DIRECTORY") test.dir = value.get<std::string>();
+      if (name == "TIMEOUT") test.timeout = value.get<double>();
+    }
+    tests.push_back(test);
+  }
+  return tests;
+}
+
+std::string regex_escaped(const std::string& text) {
+  std::string escaped;
+  for (char c : text) {
+    if (std::string("\\^$.|?*+()[]{}").find(c) != std::string::npos) escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+// The record of a check that ended without writing one.
+void write_stopped(const Course& course, const std::string& track, const std::string& test, const std::string& how) {
+  const std::string prefix_end = "/" + track + "/";
+  const std::size_t cut = test.find(prefix_end);
+  if (cut == std::string::npos) return;
+  Record r;
+  r.lesson = test.substr(0, cut);
+  r.track = track;
+  r.check = test.substr(cut + prefix_end.size());
+  r.status = "FAIL";
+  r.measured = "stopped without a result";
+  r.detail = "stopped without a result (" + how + "): it crashed, timed out or was not built";
+  r.rerun = shell_command({"ctest", "--test-dir", course.build_dir.string(), "-R", "^" + regex_escaped(test) + "$",
+                           "--output-on-failure"});
+  write_record(course.results_dir(track), r);
+}
+
+bool has_record(const std::vector<Record>& records, const std::string& test, const std::string& track) {
+  return std::any_of(records.begin(), records.end(), [&](const Record& r) { return r.lesson + "/" + track + "/" + r.check == test; });
+}
+
+// A lesson program's GoogleTest checks that run in one process (grader/shared_run.h says how each
+// keeps the verdict it would get alone).
+struct SharedRun {
+  std::vector<const Test*> checks;
+  std::string killed_in;  // the check that ran past its time limit, if one did
+};
+
+// Runs with progress; the checks that got no record are left to CTest.
+class Runner {
+ public:
+  Runner(const Course& course, const std::string& track, int total, const Progress& progress)
+      : course_(course), track_(track), total_(total), progress_(progress) {}
+
+  void run_shared(SharedRun& run) {
+    const Test& first = *run.checks.front();
+    std::string filter;
+    std::map<std::string, const Test*> by_check;
+    for (const Test* t : run.checks) {
+      filter += (filter.empty() ? "" : ":") + t->gtest_check();
+      by_check[t->gtest_check()] = t;
+    }
+    std::vector<std::string> args = first.command;
+    args[1] = "--gtest_filter=" + filter;
+    RunOptions options;
+    options.dir = first.dir;
+    options.env = first.env;
+    options.env.push_back("STEPWISE_SHARED_RUN=1");
+    options.env.push_back("STEPWISE_GPU_LOCK=" + (course_.results_dir(track_).parent_path() / "gpu.lock").string());
+    // Both run on this thread, between reads of the program's output.
+    std::string running;
+    Clock::time_point started;
+    std::set<std::string> ended;
+    options.overdue = [&] {
+      const auto found = by_check.find(running);
+      if (found == by_check.end() || Clock::now() - started < std::chrono::duration<double>(found->second->timeout))
+        return false;
+      run.killed_in = found->second->name;
+      return true;
+    };
+    static const std::regex run_line(R"(^\[ RUN      \] (\S+))");
+    // "[       OK ] Suite.Name (12 ms)", "[  FAILED  ] Suite/P.Name/0, where GetParam() = 4 (3 ms)"
+    static const std::regex end_line(R"(^\[ +(OK|FAILED|SKIPPED) +\] ([^ ,]+)(,| \())");
+    std::smatch match;
+    run_lines(args, [&](const std::string& line) {
+      if (std::regex_search(line, match, run_line)) {
+        running = match[1];
+        started = Clock::now();
+        if (by_check.count(running)) step(by_check[running]->name, false);
+      } else if (std::regex_search(line, match, end_line) && ended.insert(match[2]).second &&
+                 by_check.count(match[2])) {
+        step(by_check[match[2]]->name, true);
+      }
+    }, options);
+  }
+
+  // CTest's run of `tests`, one process each, as it runs them for CI.
+  void run_ctest(const std::vector<const Test*>& tests) {
+    if (tests.empty()) return;
+    std::string names;
+    for (const Test* t : tests) names += (names.empty() ? "" : "|") + regex_escaped(t->name);
+    const std::vector<std::string> args{course_.ctest, "--test-dir", course_.build_dir.string(), "-R", "^(" + names + ")$",
+                                        "--parallel", std::to_string(jobs())};
+    // "  3/54 Test  #3: 00-hello-gpu/exercise/Suite.Test ......***Exception: SegFault  0.12 sec"
+    static const std::regex start_line(R"(^\s*Start\s+[0-9]+: (\S+))");
+    static const std::regex result_line(R"(^\s*[0-9]+/[0-9]+ Test\s+#[0-9]+: (\S+) \.*\s*(.*?)\s+[0-9.]+ sec)");
+    struct Stopped {
+      std::string name, how;
+    };
+    std::vector<Stopped> stopped;
+    std::smatch match;
+    run_lines(args, [&](const std::string& line) {
+      if (std::regex_search(line, match, start_line)) {
+        step(match[1], false);
+      } else if (std::regex_search(line, match, result_line)) {
+        const std::string how = match[2];
+        if (how != "Passed" && how.find("Skipped") == std::string::npos) stopped.push_back({match[1], how});
+        step(match[1], true);
+      }
+    });
+    // A failed check normally wrote a FAIL or TODO record; one that did not stopped early.
+    const std::vector<Record> records = load_records(course_.results_dir(track_));
+    for (const Stopped& s : stopped) {
+      if (has_record(records, s.name, track_)) continue;
+      // CTest's "***Exception: SegFault", "Subprocess aborted***Exception:", "***Timeout" -> the words.
+      std::string how = std::regex_replace(s.how, std::regex(R"(\*+(Exception:)?\s*)"), " ");
+      how.erase(0, how.find_first_not_of(' '));
+      how.erase(how.find_last_not_of(' ') + 1);
+      write_stopped(course_, track_, s.name, how);
+    }
+  }
+
+  static int jobs() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)); }
+  int done() const { return done_; }
+
+  // Progress: `name` started, or (finished) ended.
+  void step(const std::string& name, bool finished) {
+    std::lock_guard<std::mutex> lock(progress_mutex_);
+    if (finished) ++done_;
+    progress_(std::min(done_, total_), total_, name);
+  }
+
+  const Course& course_;
+  const std::string& track_;
+  const int total_;
+  const Progress& progress_;
+  std::mutex progress_mutex_;
+  int done_ = 0;
+};
+
+// A sanitizer check repeats its program's GPU correctness checks under compute-sanitizer. When
+// every one of them stopped at a step still to write, its run can end only in TODO or a FAIL of
+// code that will change anyway: it says TODO, like they do, without the sanitizer's start-up.
+bool write_todo_if_all_todo(const Course& course, const std::string& track, const Test& sanitizer,
+                            const std::vector<Test>& tests, const std::vector<Record>& records) {
+  const Record* first_todo = nullptr;
+  for (const Test& t : tests) {
+    if (t.command.empty() || t.command.front() != sanitizer.command.front() || t.gtest_check().empty() ||
+        grader::check_kind(t.gtest_check()) != grader::CheckKind::correctness)
+      continue;
+    const auto found = std::find_if(records.begin(), records.end(), [&](const Record& r) {
+      return r.lesson + "/" + track + "/" + r.check == t.name;
+    });
+    if (found == records.end() || found->status != "TODO") return false;
+    if (first_todo == nullptr) first_todo = &*found;
+  }
+  if (first_todo == nullptr) return false;
+  Record r = *first_todo;
+  r.check = sanitizer.gtest_check();
+  r.measured = r.required = "";
+  r.figure.reset();
+  r.minimum.reset();
+  r.rerun = shell_command({"ctest", "--test-dir", course.build_dir.string(), "-R",
+                           "^" + regex_escaped(sanitizer.name) + "$", "--output-on-failure"});
+  write_record(course.results_dir(track), r);
+  return true;
+}
+
 }  // namespace
 
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
                const std::vector<std::string>& skip, const Progress& progress) {
   if (lessons.empty()) return 0;
-  const std::vector<std::string> select = selection(course, track, lessons, skip);
+  const std::vector<Test> tests = list_tests(selection(course, track, lessons, skip));
+  Runner runner(course, track, static_cast<int>(tests.size()), progress);
 
-  // How many checks there are, so progress can say "17 of 54" from the start.
-  int total = 0;
-  std::vector<std::string> list = select;
-  list.push_back("-N");
-  static const std::regex total_line(R"(^Total Tests: ([0-9]+))");
-  std::smatch match;
-  run_lines(list, [&](const std::string& line) {
-    if (std::regex_search(line, match, total_line)) total = std::stoi(match[1]);
-  });
-
-  // "  3/54 Test  #3: 00-hello-gpu/exercise/Suite.Test ......***Exception: SegFault  0.12 sec"
-  static const std::regex start_line(R"(^\s*Start\s+[0-9]+: (\S+))");
-  static const std::regex result_line(R"(^\s*([0-9]+)/([0-9]+) Test\s+#[0-9]+: (\S+) \.*\s*(.*?)\s+[0-9.]+ sec)");
-  std::vector<std::string> args = select;
-  args.insert(args.end(), {"--parallel", std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u, 8u))});
-  int done = 0;
-  struct Stopped {
-    std::string name, how;
-  };
-  std::vector<Stopped> stopped;
-  run_lines(args, [&](const std::string& line) {
-    if (std::regex_search(line, match, start_line)) {
-      progress(done, total, match[1]);
-    } else if (std::regex_search(line, match, result_line)) {
-      done = std::stoi(match[1]);
-      total = std::stoi(match[2]);
-      const std::string how = match[4];
-      if (how != "Passed" && how.find("Skipped") == std::string::npos) stopped.push_back({match[3], how});
-      progress(done, total, match[3]);
-    }
-  });
-
-  // A failed check normally wrote a FAIL or TODO record; one that did not stopped early.
-  const std::vector<Record> records = load_records(course.results_dir(track));
-  for (const Stopped& s : stopped) {
-    const std::string prefix_end = "/" + track + "/";
-    const std::size_t cut = s.name.find(prefix_end);
-    if (cut == std::string::npos) continue;
-    Record r;
-    r.lesson = s.name.substr(0, cut);
-    r.track = track;
-    r.check = s.name.substr(cut + prefix_end.size());
-    const bool recorded = std::any_of(records.begin(), records.end(), [&](const Record& x) {
-      return x.lesson == r.lesson && x.check == r.check;
-    });
-    if (recorded) continue;
-    // CTest's "***Exception: SegFault", "Subprocess aborted***Exception:", "***Timeout" -> the words.
-    std::string how = std::regex_replace(s.how, std::regex(R"(\*+(Exception:)?\s*)"), " ");
-    how.erase(0, how.find_first_not_of(' '));
-    how.erase(how.find_last_not_of(' ') + 1);
-    r.status = "FAIL";
-    r.measured = "stopped without a result";
-    r.detail = "stopped without a result (" + how + "): it crashed, timed out or was not built";
-    r.rerun = shell_command({"ctest", "--test-dir", course.build_dir.string(), "-R", "^" + s.name + "$",
-                             "--output-on-failure"});
-    write_record(course.results_dir(track), r);
+  // A program's GoogleTest checks in one process (its sanitizer checks start processes of their
+  // own anyway); the programs side by side.
+  std::map<std::string, SharedRun> shared;
+  for (const Test& t : tests) {
+    if (t.gtest_check().empty() || t.labelled("sanitizer")) continue;
+    std::string key = t.dir;
+    for (std::size_t i = 0; i < t.command.size(); ++i) key += "\n" + (i == 1 ? std::string() : t.command[i]);
+    for (const std::string& setting : t.env) key += "\n" + setting;
+    shared[key].checks.push_back(&t);
   }
-  return done;
+  std::vector<SharedRun*> queue;
+  for (auto& [key, run] : shared) queue.push_back(&run);
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> workers;
+  for (int w = 0; w < std::min<int>(Runner::jobs(), static_cast<int>(queue.size())); ++w)
+    workers.emplace_back([&] {
+      for (std::size_t i = next++; i < queue.size(); i = next++) runner.run_shared(*queue[i]);
+    });
+  for (std::thread& worker : workers) worker.join();
+
+  // What did not end with a record of its own (a crash, a CUDA error that ended the process, a
+  // check after those), the sanitizer checks and anything else: one process each, through CTest.
+  const std::vector<Record> records = load_records(course.results_dir(track));
+  std::vector<const Test*> rest;
+  for (const auto& [key, run] : shared) {
+    for (const Test* t : run.checks) {
+      if (has_record(records, t->name, track)) continue;
+      if (t->name == run.killed_in) {  // not again: a check that never ends would cost the limit twice
+        write_stopped(course, track, t->name, "Timeout");
+        runner.step(t->name, true);
+        continue;
+      }
+      rest.push_back(t);
+    }
+  }
+  for (const Test& t : tests) {
+    const bool in_shared = !t.gtest_check().empty() && !t.labelled("sanitizer");
+    if (in_shared) continue;
+    if (t.labelled("sanitizer") && write_todo_if_all_todo(course, track, t, tests, records)) {
+      runner.step(t.name, true);
+      continue;
+    }
+    rest.push_back(&t);
+  }
+  runner.run_ctest(rest);
+  return runner.done();
 }
 
 }  // namespace runner

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "stepwise/buffers.h"
@@ -17,8 +18,11 @@ namespace grader {
 
 // This run's seed: STEPWISE_SEED if set, otherwise drawn from the system once per process.
 std::uint64_t seed();
-// The run's random engine, seeded from seed().
+// The run's random engine, seeded from seed() and, once a check starts, from its name.
 std::mt19937_64& rng();
+// Called as each check starts (grader/shared_run.h): the check's draws and rng() follow from the
+// seed and `check` only, so a check gets the same inputs alone or after other checks.
+void begin_check_inputs(const std::string& check);
 
 std::vector<float> random_floats(std::size_t n, float lo, float hi);
 std::vector<double> random_doubles(std::size_t n, double lo, double hi);

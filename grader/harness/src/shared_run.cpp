@@ -1,0 +1,84 @@
+#include "grader/shared_run.h"
+
+#include <cuda_runtime.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "grader/check_kind.h"
+#include "grader/gpu.h"
+#include "grader/inputs.h"
+
+namespace grader {
+namespace {
+
+constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // allocator slack, not a leak
+constexpr int kEndedForIsolation = 3;
+
+bool shared_run() {
+  const char* value = std::getenv("STEPWISE_SHARED_RUN");
+  return value != nullptr && std::string(value) == "1";
+}
+
+class SharedRun : public testing::EmptyTestEventListener {
+  void OnTestStart(const testing::TestInfo& test) override {
+    const std::string check = std::string(test.test_suite_name()) + "." + test.name();
+    begin_check_inputs(check);
+    kind_ = check_kind(test.test_suite_name());
+    lock(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
+    free_at_start_ = 0;
+    if (shared_run() && uses_gpu()) {
+      std::size_t total = 0;
+      if (cudaMemGetInfo(&free_at_start_, &total) != cudaSuccess) free_at_start_ = 0;
+    }
+  }
+
+  // Runs after the recorder's (GoogleTest calls end-of-test listeners last-added first).
+  void OnTestEnd(const testing::TestInfo& test) override {
+    std::string bad_state;
+    if (shared_run() && uses_gpu()) bad_state = gpu_state_left();
+    lock(LOCK_UN);
+    if (bad_state.empty()) return;
+    std::printf("[ stepwise ] %s.%s left %s: the checks after it run in processes of their own\n",
+                test.test_suite_name(), test.name(), bad_state.c_str());
+    std::fflush(stdout);
+    std::_Exit(kEndedForIsolation);
+  }
+
+  bool uses_gpu() const { return needs_gpu(kind_) && gpu().can_run; }
+
+  // "" when the GPU is as a fresh process finds it, else what is wrong.
+  std::string gpu_state_left() const {
+    const cudaError_t synced = cudaDeviceSynchronize();
+    const cudaError_t last = cudaGetLastError();
+    const cudaError_t error = synced != cudaSuccess ? synced : last;
+    if (error != cudaSuccess) return std::string("a CUDA error (") + cudaGetErrorString(error) + ")";
+    std::size_t free_now = 0, total = 0;
+    if (free_at_start_ > 0 && cudaMemGetInfo(&free_now, &total) == cudaSuccess &&
+        free_now + kMostDeviceBytesLeftBehind < free_at_start_)
+      return std::to_string((free_at_start_ - free_now) >> 20) + " MiB of device memory allocated";
+    return "";
+  }
+
+  void lock(int how) {
+    const char* path = std::getenv("STEPWISE_GPU_LOCK");
+    if (path == nullptr || *path == '\0') return;
+    if (fd_ < 0) fd_ = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    while (fd_ >= 0 && flock(fd_, how) != 0 && errno == EINTR) {}  // retried when a signal interrupts the wait
+  }
+
+  CheckKind kind_ = CheckKind::correctness;
+  std::size_t free_at_start_ = 0;
+  int fd_ = -1;
+};
+
+}  // namespace
+
+testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
+
+}  // namespace grader

@@ -1,0 +1,33 @@
+# Several checks in one process (grader/shared_run.h): a check that leaves a sticky CUDA error, or
+# device memory allocated, ends the process right after its own record, so the next check (which
+# would fail on a broken GPU) never runs there: the runner runs it in a process of its own.
+#   cmake -DPROGRAM=<grader-selftest> -DWORK=<folder> -P shared_run.cmake
+foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated;left 256 MiB of device memory allocated")
+  list(GET case 0 first)
+  list(GET case 1 says)
+  file(REMOVE_RECURSE "${WORK}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_SHARED_RUN=1 STEPWISE_RESULTS_DIR=${WORK}
+                          "${PROGRAM}" "--gtest_filter=SharedRunFixture.${first}:SharedRunFixture.NeedsAWorkingGpu"
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(out MATCHES "\\[  SKIPPED \\] SharedRunFixture.${first}")
+    message("no GPU: skipped")
+    return()
+  endif()
+  set(problems "")
+  if(NOT status EQUAL 3)
+    string(APPEND problems "exit status ${status}, not 3\n")
+  endif()
+  if(NOT out MATCHES "\\[ stepwise \\] SharedRunFixture.${first} ${says}: the checks after it run in processes of their own")
+    string(APPEND problems "no line says the check ${says}\n")
+  endif()
+  if(NOT EXISTS "${WORK}/grader__SharedRunFixture.${first}.json")
+    string(APPEND problems "no record of SharedRunFixture.${first}\n")
+  endif()
+  if(out MATCHES "RUN      \\] SharedRunFixture.NeedsAWorkingGpu" OR EXISTS "${WORK}/grader__SharedRunFixture.NeedsAWorkingGpu.json")
+    string(APPEND problems "SharedRunFixture.NeedsAWorkingGpu ran in the same process\n")
+  endif()
+  if(problems)
+    message(FATAL_ERROR "${first}:\n${problems}\n${out}")
+  endif()
+  message("${first}: the process ended after its record (${says})")
+endforeach()
