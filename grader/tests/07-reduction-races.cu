@@ -35,14 +35,33 @@ double gamma(double depth) {
   return ku >= 1 ? std::numeric_limits<double>::infinity() : ku / (1 - ku);
 }
 
+// What the float inputs below (magnitudes 0.5 to 1; all positive, or one in four negative) let
+// these bounds reject. The exact sum S is then all of sum |x| or about half of it (0.75 n, 0.375 n;
+// sum |x| about 0.75 n), so a bound gamma(D) sum |x| below S rejects a sum of 0, and a part left
+// out is rejected when its sum exceeds gamma(D) sum |x|: one element (0.5 at least) where the bound
+// is below 0.5. The smallest fault rejected, by size (bound = gamma(D) x 0.75 n; the reference's own
+// errors, simulated in float on the CPU in its orders on these inputs, stay below 0.09 of it):
+//   n = 1 .. 33        atomic, tree: bound <= 5e-5   one element
+//   n = 1025           atomic 0.047, tree 0.0012     one element
+//   n = 100003         atomic 450, tree 1.9          atomic ~900 elements; tree 4 (so one warp,
+//                                                    16 at least when positive)
+//   n = 2^22, atomic   1.05e6: S / 3 (positive),     a third of the array (two thirds with signs);
+//                      S / 1.5 (with signs)          a sum of 0 (with random signs it passed)
+//   n = 2^25, tree     1.98e5: S / 127 (positive),   0.8% of the array (1.6% with signs); a sum of
+//                      S / 63 (with signs)           0 (with random signs it passed: S ~ 4400)
+// Those large-n bounds are the worst cases of their orders, not slack: a chain of m additions onto
+// a partial sum of 2^21..2^22 (2^24..2^25) may round each by half a unit in the last place, 0.125
+// (1), so m = 2^22 atomics (m = 2^17 per-block atomics) may in the worst order drift 5e5 (1.3e5).
+// What those sizes leave to be caught, the integer inputs (exact sums, below) catch: one element.
+
 // Atomics: all n values go through one address in some order, a chain of n - 1 additions.
 double atomic_depth(int n) { return n > 1 ? n - 1 : 0; }
 
 // Trees: log2 n levels, counted twice (warp, block and grid levels need not each be full), and
 // one further rounding per 256 elements for the chains a grid-stride loop or one atomicAdd per
-// block adds. Loose at large n (at 2^25 positive elements in [0.5, 1] it admits leaving out one
-// element in 128, or 7/8 of the array summed and scaled by 8/7): the integer inputs below, whose
-// sums must be exact, are what catch an element left out there.
+// block adds (a tree of 256-thread blocks, as step 3 asks, is 8 levels and a chain of n / 256).
+// At 2^25 it admits leaving out one element in 128, or 7/8 of the array summed and scaled by
+// 8/7 (table above): the integer inputs below, whose sums must be exact, catch those.
 double tree_depth(int n) { return n > 1 ? 2 * std::ceil(std::log2(n)) + std::ceil(n / 256.0) : 0; }
 
 // ---- Integer inputs: sums that must be exact ---------------------------------------------------
@@ -97,7 +116,9 @@ std::vector<int> sum_sizes(int largest) {
 }
 
 // The inputs of the sum checks: n values with magnitudes in [0.5, 1] (a lost element always
-// shows at small sizes), all positive or with random signs (so that the sum cancels), and small
+// shows at small sizes), all positive or with random signs, one in four negative (so that the sum
+// partly cancels, and yet stays near half of sum |x|: with signs even at random the exact sum
+// would be about sqrt(n), inside the bound at large n, and a sum of 0 would pass), and small
 // integers whose sum must be exact.
 enum class Inputs { positive, mixed_signs, integers };
 
@@ -117,10 +138,10 @@ std::vector<float> sum_inputs(int n, Inputs kind) {
     return x;
   }
   std::vector<float> x = grader::random_floats(n, 0.5f, 1.0f);
-  if (kind == Inputs::mixed_signs) {
-    const std::vector<int> sign = grader::random_ints(n, 0, 1);
+  if (kind == Inputs::mixed_signs) {  // one in four negative: sum x = 0.375 n, sum |x| = 0.75 n
+    const std::vector<int> sign = grader::random_ints(n, 0, 3);
     for (int i = 0; i < n; ++i)
-      if (sign[i]) x[i] = -x[i];
+      if (sign[i] == 0) x[i] = -x[i];
   }
   return x;
 }
