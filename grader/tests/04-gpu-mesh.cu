@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -97,24 +99,129 @@ void expect_times_match_trace(const std::function<MeshTimings()>& run, const gra
   EXPECT_TRUE(grader::reported_time_matches(reported.kernel_ms, ran, kernels, "your kernel_ms (the distance kernel)"));
 }
 
-// Float64 on the GPU: sin, cos and atan2 within 2 ulp, sqrt exact, so a distance is right to
-// about 1e-15 of itself. Next to the fixed point the distance is tiny and the rounding of the
-// coordinates themselves (1e-16 degrees, a few 1e-13 km) dominates: a micrometre (1e-9 km) of
-// absolute slack covers it. Float arithmetic misses by 1e-7 of the distance, and the seed's
-// 7-digit constant 0.01745329 for pi / 180 by 3e-8: both fail.
-const grader::Tolerance kDistanceTolerance = grader::Tolerance::close(1e-9, 1e-11);
+// ---- What a right float64 distance may differ by ----------------------------------------------
+//
+// Each distance has its own bound, derived from the float64 arithmetic of step 1 (u = 2^-53, one
+// rounding; CUDA's double sin, cos, sinpi, cospi and atan2 within 2 ulp, at most 4u of the value;
+// sqrt and / correctly rounded). With theta = d / 2R (half the central angle) and a = sin^2 theta:
+//   - the sines' arguments (a difference, a scale by pi / 180 or / 360, a halving) carry 3u of
+//     themselves, t up to pi for the longitudes: the sines 3u |t cos t| + 4u |s|, s^2 15u where
+//     |t| <= pi / 2; the cosines' arguments (up to pi / 2) 2u, so the cosines pi u + 4u c; three
+//     products and the sum: da <= 27u a + pi u (c1 + c2) s2^2 + 6u c1 c2 |s2 t2 cos t2|;
+//   - theta = asin(sqrt(a)): da moves it to asin(sqrt(a +- da)) (within [0, pi / 2]), about
+//     da / sin(2 theta); near the antipode, where 1 - a vanishes, the haversine formula itself
+//     amplifies da: a pair 1 km from antipodal may be off by 1e-8 km, one 10 m from it by 1e-6 km;
+//   - sqrt(a), 1 - a and sqrt(1 - a) put 3u into atan2's arguments: 3u sin theta cos theta; atan2
+//     itself 4u theta; the products by 2 and by R 2u of d, the reference's rounding to double u.
+// The long-double reference's own rounding is added to u. Mesh points the kernel computes by the
+// mesh formulas in another order may differ by 2 ulp per coordinate, which moves d by at most
+// R pi / 180 per degree: `coordinate_ulps` 2 for them. The bound is a few parts in 10^15 of most
+// distances, 1e-13 to 1e-12 near the poles and antipodes. The reference solution, simulated on the
+// CPU with each function result moved by up to 2 ulp (2M random pairs, and pairs near the poles,
+// the antipodes and each other; the seed's mesh and 11 random ones), stays within 0.5 of it.
+// Float arithmetic misses by 1e-7 of the distance and the seed's 7-digit constants by 1e-7; a pi
+// of 12 digits (3.14159265359, 6.6e-13 too large) fails 96% of random pairs and 17% of the seed
+// mesh's points, which the old bound (1e-9 km + 1e-11 of the distance) all passed.
+double distance_tolerance_km(double lat1, double lon1, double lat2, double lon2, double km, int coordinate_ulps = 0) {
+  constexpr double kPi = 3.14159265358979323846;
+  const double u = 0x1p-53 + std::numeric_limits<long double>::epsilon() / 2;
+  const double theta = km / (2 * kEarthRadiusKm);
+  const double sin_theta = std::sin(theta), cos_theta = std::cos(theta);
+  const double a = sin_theta * sin_theta, one_minus_a = cos_theta * cos_theta;
+  const double c1 = std::fabs(std::cos(lat1 * kRadiansPerDegree)), c2 = std::fabs(std::cos(lat2 * kRadiansPerDegree));
+  const double t2 = (lon2 - lon1) * kRadiansPerDegree / 2, s2 = std::sin(t2);
+  const double da = 27 * u * a + kPi * u * (c1 + c2) * s2 * s2 + 6 * u * c1 * c2 * std::fabs(s2 * t2 * std::cos(t2));
+  // asin(sqrt(x)) - asin(sqrt(a)) = asin((x - a) / (sqrt(x (1 - a)) + sqrt(a (1 - x)))): no cancellation.
+  const auto moved = [&](double x, double one_minus_x, double gap) {
+    return gap == 0 ? 0.0 : std::asin(std::min(1.0, gap / (std::sqrt(x * one_minus_a) + std::sqrt(a * one_minus_x))));
+  };
+  const double up = da < one_minus_a ? moved(a + da, one_minus_a - da, da) : moved(1, 0, one_minus_a);
+  const double down = da < a ? moved(a - da, one_minus_a + da, da) : moved(0, 1, a);
+  double tolerance =
+      2 * kEarthRadiusKm * (std::max(up, down) + 3 * u * sin_theta * cos_theta + 4 * u * theta) + 3 * u * km;
+  if (coordinate_ulps > 0) {
+    const auto ulp = [](double x) { return std::nextafter(std::fabs(x), INFINITY) - std::fabs(x); };
+    tolerance += kEarthRadiusKm * kRadiansPerDegree * coordinate_ulps * (ulp(lat1) + ulp(lon1) + ulp(lat2) + ulp(lon2));
+  }
+  return tolerance;
+}
+
+// What the step must give: the reference distances and each one's bound.
+struct Expected {
+  std::vector<double> km, tolerance;
+  void add(double lat1, double lon1, double lat2, double lon2, int coordinate_ulps = 0) {
+    km.push_back(static_cast<double>(reference_distance_km(lat1, lon1, lat2, lon2)));
+    tolerance.push_back(distance_tolerance_km(lat1, lon1, lat2, lon2, km.back(), coordinate_ulps));
+  }
+};
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+// Compares distances with the reference, each within its own bound. The message is grader::matches'
+// ("N of M values differ from the CPU reference (...). First mismatches: ..."), each mismatch with
+// its error and bound; `where`, when given, holds the index each value stands for (a sample).
+testing::AssertionResult distances_match(const Expected& expected, const std::vector<double>& got,
+                                         const std::vector<std::size_t>* where = nullptr) {
+  if (got.size() != expected.km.size())
+    return testing::AssertionFailure() << "the reference has " << expected.km.size() << " values, the output " << got.size();
+  const std::string required = "|error| <= each distance's float64 rounding bound, a few parts in 10^15 of most distances";
+  grader::MismatchReport report;
+  double worst = 0, worst_error = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const bool unwritten = grader::is_poison(got[i]);
+    const double error = std::fabs(got[i] - expected.km[i]);
+    if (!unwritten && error <= expected.tolerance[i]) {
+      if (error / expected.tolerance[i] > worst) {
+        worst = error / expected.tolerance[i];
+        worst_error = error;
+      }
+      continue;
+    }
+    if (report.add(unwritten))
+      report.show("[" + std::to_string(where != nullptr ? (*where)[i] : i) + "]", number(expected.km[i]),
+                  number(got[i]) + (unwritten || std::isnan(got[i]) ? std::string()
+                                                                    : " (|error| " + number(error) + " km, bound " +
+                                                                          number(expected.tolerance[i]) + " km)"),
+                  unwritten);
+  }
+  if (report.count() == 0) {
+    grader::note_figure(worst, "max |error| " + number(worst_error) + " km, " + number(worst) + " of its bound", required);
+    return testing::AssertionSuccess();
+  }
+  grader::note_figure(INFINITY, std::to_string(report.count()) + " of " + std::to_string(got.size()) + " wrong", required);
+  return report.failure(got.size(), required);
+}
+
+// The same for a device output, which must also be intact past its end.
+testing::AssertionResult distances_match(const Expected& expected, const Output<double>& out) {
+  const testing::AssertionResult guard = out.guard_intact();
+  if (!guard) return guard;
+  return distances_match(expected, out.to_host());
+}
+
+// The reference distances from every mesh point to `to`, with their bounds (mesh points computed
+// on the device: 2 ulp per coordinate).
+Expected expected_mesh(const Mesh& m, Point to) {
+  Expected e;
+  for (int y = 0; y < m.ny; ++y)
+    for (int x = 0; x < m.nx; ++x) e.add(mesh_lat(m, x), mesh_lon(m, y), to.lat, to.lon, 2);
+  return e;
+}
 
 // Random places anywhere on the Earth, and the reference distances between them.
 struct Pairs {
   std::vector<double> lat, lon, to_lat, to_lon;
-  std::vector<double> km;
+  Expected km;
 };
 
 Pairs random_pairs(int n) {
   Pairs p{grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180),
           grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180), {}};
-  for (int i = 0; i < n; ++i)
-    p.km.push_back(static_cast<double>(reference_distance_km(p.lat[i], p.lon[i], p.to_lat[i], p.to_lon[i])));
+  for (int i = 0; i < n; ++i) p.km.add(p.lat[i], p.lon[i], p.to_lat[i], p.to_lon[i]);
   return p;
 }
 
@@ -122,7 +229,7 @@ Pairs random_pairs(int n) {
 Pairs random_pairs_to(int n, Point to) {
   Pairs p{grader::random_doubles(n, -90, 90), grader::random_doubles(n, -180, 180),
           std::vector<double>(n, to.lat), std::vector<double>(n, to.lon), {}};
-  for (int i = 0; i < n; ++i) p.km.push_back(static_cast<double>(reference_distance_km(p.lat[i], p.lon[i], to.lat, to.lon)));
+  for (int i = 0; i < n; ++i) p.km.add(p.lat[i], p.lon[i], to.lat, to.lon);
   return p;
 }
 
@@ -192,7 +299,10 @@ TEST(Distances, KnownDistances) {
   ASSERT_TRUE(out.guard_intact());
   const std::vector<double> got = out.to_host();
   for (int i = 0; i < n; ++i)
-    EXPECT_NEAR(got[i], known[i].km, kDistanceTolerance.abs + kDistanceTolerance.rel * known[i].km)
+    // The known distances are computed in double here (pi, R and a product: 4u of each more).
+    EXPECT_NEAR(got[i], known[i].km,
+                distance_tolerance_km(known[i].from.lat, known[i].from.lon, known[i].to.lat, known[i].to.lon, known[i].km) +
+                    4 * 0x1p-53 * known[i].km)
         << "from " << describe(known[i].from) << " to " << describe(known[i].to) << ": " << known[i].why;
 }
 
@@ -209,7 +319,7 @@ TEST(Distances, RandomPointsMatchReference) {
       grader::expect_ran(call, device_rules(kStep1));
     else
       call();
-    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+    EXPECT_TRUE(distances_match(p.km, out));
   }
 }
 
@@ -253,7 +363,7 @@ TEST(FourArrays, MatchesReference) {
     const Pairs p = random_pairs(n);
     std::vector<double> out = grader::poisoned_host<double>(n);
     distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n);
-    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+    EXPECT_TRUE(distances_match(p.km, out));
   }
 }
 
@@ -265,7 +375,7 @@ TEST(FourArrays, SeedMeshMatchesReference) {
   std::vector<double> out = grader::poisoned_host<double>(n);
   distances_from_four_arrays(mesh.lat.data(), mesh.lon.data(), to_lat.data(), to_lon.data(), out.data(),
                              static_cast<int>(n));
-  EXPECT_TRUE(grader::matches(reference_mesh_distances(kSeedMesh, kSeedPoint), out, kDistanceTolerance));
+  EXPECT_TRUE(distances_match(expected_mesh(kSeedMesh, kSeedPoint), out));
 }
 
 TEST(FourArrays, TimesEachCopy) {
@@ -276,12 +386,12 @@ TEST(FourArrays, TimesEachCopy) {
   const MeshTimings t = timed_call(
       [&] { return distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n); },
       call_ms);
-  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  EXPECT_TRUE(distances_match(p.km, out));
   expect_timings(t, 4, n, call_ms);
   expect_times_match_trace(
       [&] { return distances_from_four_arrays(p.lat.data(), p.lon.data(), p.to_lat.data(), p.to_lon.data(), out.data(), n); },
       host_rules(kStep2, 4, n));
-  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance)) << "the traced call";
+  EXPECT_TRUE(distances_match(p.km, out)) << "the traced call";
 }
 
 // ---- Step 3: two host arrays and a fixed point passed by value -----------------------------
@@ -299,7 +409,7 @@ TEST(TwoArrays, DeviceVersionMatchesReference) {
       grader::expect_ran(call, device_rules(kStep3Device));
     else
       call();
-    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+    EXPECT_TRUE(distances_match(p.km, out));
   }
 }
 
@@ -310,7 +420,7 @@ TEST(TwoArrays, MatchesReference) {
     const Pairs p = random_pairs_to(n, to);
     std::vector<double> out = grader::poisoned_host<double>(n);
     distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n);
-    EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+    EXPECT_TRUE(distances_match(p.km, out));
   }
 }
 
@@ -322,11 +432,11 @@ TEST(TwoArrays, TimesEachCopy) {
   double call_ms = 0;
   const MeshTimings t =
       timed_call([&] { return distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n); }, call_ms);
-  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance));
+  EXPECT_TRUE(distances_match(p.km, out));
   expect_timings(t, 2, n, call_ms);
   expect_times_match_trace([&] { return distances_from_two_arrays(p.lat.data(), p.lon.data(), to, out.data(), n); },
                            host_rules(kStep3, 2, n));
-  EXPECT_TRUE(grader::matches(p.km, out, kDistanceTolerance)) << "the traced call";
+  EXPECT_TRUE(distances_match(p.km, out)) << "the traced call";
 }
 
 // ---- Step 4: the mesh made on the GPU ------------------------------------------------------
@@ -340,7 +450,7 @@ void expect_device_mesh_like_reference(Mesh mesh, Point to, bool traced = false)
     grader::expect_ran(call, device_rules(kStep4Device));
   else
     call();
-  EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
+  EXPECT_TRUE(distances_match(expected_mesh(mesh, to), out));
 }
 
 TEST(DeviceMesh, SeedMeshMatchesReference) {
@@ -362,7 +472,7 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
     std::vector<double> out = grader::poisoned_host<double>(mesh_size(mesh));
     double call_ms = 0;
     const MeshTimings t = timed_call([&] { return distances_on_device_mesh(mesh, to, out.data()); }, call_ms);
-    EXPECT_TRUE(grader::matches(reference_mesh_distances(mesh, to), out, kDistanceTolerance));
+    EXPECT_TRUE(distances_match(expected_mesh(mesh, to), out));
     expect_timings(t, 0, static_cast<int>(mesh_size(mesh)), call_ms);
   }
   // A 4000 x 2500 mesh traced (its kernel some 0.2 ms on an H100, so a kernel time that times
@@ -373,15 +483,16 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
   std::vector<double> out = grader::poisoned_host<double>(mesh_size(big));
   expect_times_match_trace([&] { return distances_on_device_mesh(big, to, out.data()); },
                            host_rules(kStep4, 0, mesh_size(big)));
-  std::vector<double> expected, got;
+  Expected expected;
+  std::vector<double> got;
   // 4096 of the 10M points: a call that got 1/1000 of them wrong escapes with 0.999^4096 = 1.7%.
   const grader::Sample sample(mesh_size(big), 4096);
   for (std::size_t i : sample.indices()) {
     const int x = static_cast<int>(i % big.nx), y = static_cast<int>(i / big.nx);
-    expected.push_back(static_cast<double>(reference_distance_km(mesh_lat(big, x), mesh_lon(big, y), to.lat, to.lon)));
+    expected.add(mesh_lat(big, x), mesh_lon(big, y), to.lat, to.lon, 2);
     got.push_back(out[i]);
   }
-  EXPECT_TRUE(sample.matches(expected, got, kDistanceTolerance)) << "the traced call, " << describe(big);
+  EXPECT_TRUE(distances_match(expected, got, &sample.indices())) << "the traced call, " << describe(big);
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).
@@ -447,13 +558,14 @@ struct SpeedSetup {
             },
             [this, call] { (this->*call)(); },
             [this] {
-              std::vector<double> expected, got;
+              Expected expected;
+              std::vector<double> got;
               const grader::Sample sample(n(), kSampledPoints);
               for (std::size_t i : sample.indices()) {
-                expected.push_back(static_cast<double>(reference_distance_km(arrays.lat[i], arrays.lon[i], to.lat, to.lon)));
+                expected.add(arrays.lat[i], arrays.lon[i], to.lat, to.lon, 2);  // the device mesh computes its own points
                 got.push_back(out[i]);
               }
-              return sample.matches(expected, got, kDistanceTolerance);  // mismatches named by point
+              return distances_match(expected, got, &sample.indices());  // mismatches named by point
             }};
     work.what_ran = rules;
     return work;
