@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -37,11 +38,18 @@ struct Problem {
   }
 };
 
-// Pixels in [0, 1), taps in [-1, 1): no symmetry, so a filter that is not flipped shows.
+// Pixels in [0, 1); taps of magnitude 0.5 to 1 with random signs: no symmetry, so a filter that
+// is not flipped shows, and every tap matters: a tap left out moves each output it reaches by at
+// least 0.5 times a pixel, far above the direct bound below (at a 63 x 63 filter's full window, its
+// largest, about 0.35) at most of them.
 Problem random_problem(int height, int width, int filter_height, int filter_width) {
+  const std::size_t taps = static_cast<std::size_t>(filter_height) * filter_width;
+  std::vector<float> filter = grader::random_floats(taps, 0.5f, 1.0f);
+  const std::vector<int> signs = grader::random_ints(taps, 0, 1);
+  for (std::size_t i = 0; i < taps; ++i)
+    if (signs[i] == 1) filter[i] = -filter[i];
   return {height, width, filter_height, filter_width,
-          grader::random_floats(static_cast<std::size_t>(height) * width, 0.0f, 1.0f),
-          grader::random_floats(static_cast<std::size_t>(filter_height) * filter_width, -1.0f, 1.0f)};
+          grader::random_floats(static_cast<std::size_t>(height) * width, 0.0f, 1.0f), std::move(filter)};
 }
 
 // The largest value an output pixel could take: sum |tap| * max |pixel|.
@@ -52,20 +60,115 @@ double output_bound(const std::vector<float>& image, const std::vector<float>& f
   return taps * pixels;
 }
 
-// Direct: up to kh * kw float products and sums, each rounded to within one unit (2^-24) of the
-// largest partial sum, which is at most the output bound; twice that for the order of the sums.
-double direct_tolerance(const std::vector<float>& image, const std::vector<float>& filter) {
-  // (+ 1e-30 keeps the tolerance above 0 where the bound is 0: an all-zero image or filter.)
-  return 2.0 * static_cast<double>(filter.size()) * std::ldexp(1.0, -24) * output_bound(image, filter) + 1e-30;
+// The two methods, and what each output pixel of theirs may differ by from the double reference.
+enum class Way { direct, fft };
+
+// gamma(k) = k u / (1 - k u): the most k roundings in a row can add, relative (Higham, Accuracy and
+// Stability of Numerical Algorithms, 3.1). u: float's 2^-24, plus the double reference's 2^-53.
+double gamma(double k) {
+  const double ku = k * (0x1p-24 + 0x1p-53);
+  return ku >= 1 ? INFINITY : ku / (1 - ku);
 }
-// FFT: each output mixes every pixel, so its rounding error scales with the output's range, not
-// with the pixel: a float FFT lands near 1e-6 of the range; 1e-4 leaves room and still catches a
-// shift, a wrap or a missing scale, which are wrong by the size of the values themselves.
-double fft_tolerance(const std::vector<float>& image, const std::vector<float>& filter) {
-  // Derivation: R2C then C2R of P x Q points, log2(PQ) butterfly levels each (24 at 4096 x 4096):
-  // about log2(PQ) u ||y||_2 normwise (Higham 24.1), i.e. ~2 x 24 x 6e-8 = 3e-6 of the range per
-  // value for random data; 1e-4 is 30x that. (+ 1e-30 as for the direct tolerance.)
-  return 1e-4 * output_bound(image, filter) + 1e-30;
+
+// Direct: output (y, x) sums the products of the k taps whose pixel is inside the image. In any
+// order, each product passes through at most k roundings (its own and k - 1 additions; an FMA
+// saves one), so |error| <= gamma(k) * sum |tap * pixel| over those k taps (Higham 3.1). Pixels
+// outside the image add nothing (0 products and sums with 0 are exact). (+ 1e-30: a product below
+// float's smallest normal, 2^-126, may lose more than u of itself, but by less than 2^-149.)
+double direct_bound_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
+                       int filter_height, int filter_width, int y, int x) {
+  const int ay = (filter_height - 1) / 2, ax = (filter_width - 1) / 2;
+  double sum = 0;
+  int k = 0;
+  for (int i = 0; i < filter_height; ++i) {
+    const int row = y + ay - i;
+    if (row < 0 || row >= height) continue;
+    for (int j = 0; j < filter_width; ++j) {
+      const int column = x + ax - j;
+      if (column < 0 || column >= width) continue;
+      sum += std::fabs(static_cast<double>(filter[static_cast<std::size_t>(i) * filter_width + j]) *
+                       image[static_cast<std::size_t>(row) * width + column]);
+      ++k;
+    }
+  }
+  return gamma(k) * sum + 1e-30;
+}
+
+int friendly_reference(int n);
+
+// FFT: forward transforms of the padded image and filter, a pointwise product, an inverse, over
+// N = P x Q points. Each transform's log2 N butterfly levels leave it within log2(N) eta of its
+// values' norm, eta = mu + gamma(4)(sqrt 2 + mu) = 6.7u for twiddles good to u (Higham 24.2); the
+// product adds sqrt(5) u: with the output's scale bounded by the range (sum |tap| * max |pixel|),
+// the three transforms give 20 u log2(N) of the range. Rounding errors spread over every output
+// (each output mixes every value of the spectrum), so this normwise figure also bounds the error
+// of single outputs: a float FFT convolution simulated on the CPU (mixed radix 2, 3, 5, 7, twiddles
+// rounded from double) stayed below 0.6 u log2(N) of the range at every size of these checks,
+// 4096 x 4096 included. The old bound, 1e-4 of the range, was 4 times this at 1000 x 1531 and 40
+// times it at the smallest sizes.
+// (+ 1e-30 as for the direct bound.)
+double fft_tolerance(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
+                     int filter_height, int filter_width) {
+  const double n = static_cast<double>(friendly_reference(std::max(2, height + filter_height - 1))) *
+                   friendly_reference(std::max(2, width + filter_width - 1));
+  return 20 * 0x1p-24 * std::log2(n) * output_bound(image, filter) + 1e-30;
+}
+
+// The bound of every output pixel of `p` computed the `way` given.
+std::vector<double> bounds(Way way, const Problem& p) {
+  if (way == Way::fft)
+    return std::vector<double>(
+        p.pixels(), fft_tolerance(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width));
+  std::vector<double> b(p.pixels());
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x)
+      b[static_cast<std::size_t>(y) * p.width + x] =
+          direct_bound_at(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width, y, x);
+  return b;
+}
+
+std::string required(Way way, double fft_bound) {
+  if (way == Way::direct) return "|error| <= gamma(k) * the sum of |tap * pixel| over the k taps inside the image";
+  std::ostringstream text;
+  text << "|error| <= " << std::setprecision(9) << fft_bound << ", 20 u log2(N) of the largest value an output could take";
+  return text.str();
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+// Compares an output with the reference, each pixel within its bound. The message is
+// grader::matches' ("N of M values differ from the CPU reference (...). First mismatches: ...").
+testing::AssertionResult pixels_match(const std::vector<double>& expected, const Output<float>& output,
+                                      const std::vector<double>& bound, Way way) {
+  const testing::AssertionResult guard = output.guard_intact();
+  if (!guard) return guard;
+  const std::vector<float> got = output.to_host();
+  const std::string requirement = required(way, bound.empty() ? 0 : bound[0]);
+  grader::MismatchReport report;
+  double worst = 0, worst_error = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const bool unwritten = grader::is_poison(got[i]);
+    const double error = std::fabs(static_cast<double>(got[i]) - expected[i]);
+    if (!unwritten && error <= bound[i]) {
+      if (error / bound[i] > worst) {
+        worst = error / bound[i];
+        worst_error = error;
+      }
+      continue;
+    }
+    if (report.add(unwritten)) report.show("[" + std::to_string(i) + "]", number(expected[i]), number(got[i]), unwritten);
+  }
+  if (report.count() == 0) {
+    grader::note_figure(worst, "max |error| " + number(worst_error) + ", " + number(worst) + " of its bound", requirement);
+    return testing::AssertionSuccess();
+  }
+  grader::note_figure(INFINITY, std::to_string(report.count()) + " of " + std::to_string(got.size()) + " wrong",
+                      requirement);
+  return report.failure(got.size(), requirement);
 }
 
 // ---- What ran (grader/trace.h) ------------------------------------------------------------------
@@ -186,13 +289,13 @@ void fft_method(const Problem& p, const float* image, float* out) {
 }
 
 // The method's output for `p`, in a poisoned output with a guard past its end.
-testing::AssertionResult run_and_compare(const Method& method, const Problem& p, double tolerance) {
+testing::AssertionResult run_and_compare(const Method& method, const Problem& p, Way way) {
   const auto image = grader::device(p.image);
   Output<float> out(p.pixels());
   method(p, image.data(), out.data());
   const std::vector<double> expected =
       convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width);
-  return grader::matches(expected, out, grader::Tolerance::close(tolerance, 0));
+  return pixels_match(expected, out, bounds(way, p), way);
 }
 
 // Image sizes that catch indexing bugs: 1 x 1, single rows and columns, either side of a warp,
@@ -215,8 +318,7 @@ const std::vector<std::pair<int, int>> kFewImageSizes = {{1, 1}, {33, 31}, {97, 
 const std::vector<std::pair<int, int>> kFewFilterSizes = {{1, 1}, {5, 5}, {2, 6}};
 
 // With `traced`, the largest image with the 15 x 15 filter runs through it instead of `method`.
-void matches_cpu_reference(const Method& method, double (*tolerance)(const std::vector<float>&, const std::vector<float>&),
-                           bool fewer_under_sanitizer, const Method* traced = nullptr) {
+void matches_cpu_reference(const Method& method, Way way, bool fewer_under_sanitizer, const Method* traced = nullptr) {
   const bool few = fewer_under_sanitizer && grader::under_sanitizer();
   const auto images = few ? kFewImageSizes : image_sizes();
   for (const auto& [height, width] : images)
@@ -226,7 +328,7 @@ void matches_cpu_reference(const Method& method, double (*tolerance)(const std::
       const Problem p = random_problem(height, width, filter_height, filter_width);
       SCOPED_TRACE(p.describe());
       const bool trace_this = traced != nullptr && std::make_pair(height, width) == images.back() && filter_height == 15;
-      EXPECT_TRUE(run_and_compare(trace_this ? *traced : method, p, tolerance(p.image, p.filter)));
+      EXPECT_TRUE(run_and_compare(trace_this ? *traced : method, p, way));
     }
 }
 
@@ -294,18 +396,19 @@ std::string describe_impulse_error(const Problem& p, const std::vector<float>& g
   return "";
 }
 
-void impulse_gives_the_filter_centred(const Method& method, double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) {
+void impulse_gives_the_filter_centred(const Method& method, Way way) {
   const int height = 40, width = 56;
   for (const auto& [filter_height, filter_width] : std::vector<std::pair<int, int>>{{5, 5}, {4, 6}, {3, 7}}) {
     Problem p = random_problem(height, width, filter_height, filter_width);
     for (const auto& [py, px] : std::vector<std::pair<int, int>>{{height / 2, width / 2}, {1, 1}, {height - 2, width - 2}}) {
       std::fill(p.image.begin(), p.image.end(), 0.0f);
       p.image[py * width + px] = 1.0f;
-      const double tol = tolerance(p.image, p.filter);
+      const std::vector<double> bound = bounds(way, p);
+      const double tol = *std::max_element(bound.begin(), bound.end());  // what the descriptions below allow
       const auto image = grader::device(p.image);
       Output<float> out(p.pixels());
       method(p, image.data(), out.data());
-      const testing::AssertionResult same = grader::matches(impulse_response(p, p.filter), out, grader::Tolerance::close(tol, 0));
+      const testing::AssertionResult same = pixels_match(impulse_response(p, p.filter), out, bound, way);
       if (same) continue;
       ADD_FAILURE() << "An impulse at (" << py << ", " << px << ") in a " << p.describe()
                     << " should give the filter flipped and centred on it." << describe_impulse_error(p, out.to_host(), py, px, tol)
@@ -334,7 +437,7 @@ void rejects_bad_sizes(const std::function<void(int, int, int, int, float*)>& ca
 // The largest image with a 15 x 15 filter is traced.
 TEST(Direct, MatchesCpuReference) {
   const Method traced = traced_direct_method;
-  matches_cpu_reference(direct_method, direct_tolerance, false, &traced);
+  matches_cpu_reference(direct_method, Way::direct, false, &traced);
 }
 
 // The seed's picture: 512 x 512 pixels of 0 to 255 and its 5 x 5 filter (traced: a width that is
@@ -342,11 +445,11 @@ TEST(Direct, MatchesCpuReference) {
 TEST(Direct, SeedFilterOnSeedImage) {
   Problem p{512, 512, kSeedFilterSide, kSeedFilterSide, grader::random_floats(512 * 512, 0.0f, 255.0f),
             std::vector<float>(kSeedFilter, kSeedFilter + kSeedFilterSide * kSeedFilterSide)};
-  EXPECT_TRUE(run_and_compare(traced_direct_method, p, direct_tolerance(p.image, p.filter)));
+  EXPECT_TRUE(run_and_compare(traced_direct_method, p, Way::direct));
 }
 
 TEST(Direct, ImpulseGivesTheFilterCentred) {
-  impulse_gives_the_filter_centred(direct_method, direct_tolerance);
+  impulse_gives_the_filter_centred(direct_method, Way::direct);
 }
 
 TEST(Direct, RejectsBadSizes) {
@@ -376,11 +479,11 @@ TEST(CpuFftSize, SmallestFriendlySize) {
 }
 
 TEST(Fft, MatchesCpuReference) {
-  matches_cpu_reference(fft_method, fft_tolerance, true);
+  matches_cpu_reference(fft_method, Way::fft, true);
 }
 
 TEST(Fft, ImpulseGivesTheFilterCentred) {
-  impulse_gives_the_filter_centred(fft_method, fft_tolerance);
+  impulse_gives_the_filter_centred(fft_method, Way::fft);
 }
 
 // Padded far enough that the circular convolution holds the linear one, to sizes cuFFT likes.
@@ -418,8 +521,8 @@ TEST(Fft, ManyImagesOneConvolution) {
       } else {
         convolve_fft(fft, d_image.data(), out.data());
       }
-      EXPECT_TRUE(grader::matches(convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width),
-                                  out, grader::Tolerance::close(fft_tolerance(p.image, p.filter), 0)));
+      EXPECT_TRUE(pixels_match(convolve_cpu(p.image, p.height, p.width, p.filter, p.filter_height, p.filter_width),
+                               out, bounds(Way::fft, p), Way::fft));
     }
     CUDA_CHECK(cudaDeviceSynchronize());  // `fft`'s buffers are freed at the end of this scope
   }
@@ -565,21 +668,20 @@ class TimedConvolution {
   float* out() { return out_.data(); }
   const std::vector<float>& filter() const { return filter_; }
 
-  grader::Workload workload(std::function<void()> call, double (*tolerance)(const std::vector<float>&, const std::vector<float>&),
-                            grader::Rules what_ran) {
+  grader::Workload workload(std::function<void()> call, Way way, grader::Rules what_ran) {
     grader::Workload work{[this] {
                             grader::refill_random(image_.data(), pixels(), 0.0f, 1.0f);
                             grader::poison(out_.data(), pixels());
                           },
-                          std::move(call), [this, tolerance] { return sample_is_right(tolerance); }};
+                          std::move(call), [this, way] { return sample_is_right(way); }};
     work.what_ran = std::move(what_ran);
     return work;
   }
 
  private:
-  testing::AssertionResult sample_is_right(double (*tolerance)(const std::vector<float>&, const std::vector<float>&)) const {
+  testing::AssertionResult sample_is_right(Way way) const {
     const std::vector<float> image = image_.to_host(), out = out_.to_host();
-    const double tol = tolerance(image, filter_);
+    const double fft_tol = fft_tolerance(image, side_, side_, filter_, filter_side_, filter_side_);
     const std::size_t n = pixels();
     std::vector<std::size_t> sample = grader::Sample(n, 4093).indices();
     for (std::size_t i : {std::size_t(side_ - 1), n - side_}) sample.push_back(i);
@@ -587,6 +689,8 @@ class TimedConvolution {
     for (std::size_t i : sample) {
       const int y = static_cast<int>(i / side_), x = static_cast<int>(i % side_);
       const double expected = convolve_cpu_at(image, side_, side_, filter_, filter_side_, filter_side_, y, x);
+      const double tol =
+          way == Way::fft ? fft_tol : direct_bound_at(image, side_, side_, filter_, filter_side_, filter_side_, y, x);
       const bool never_written = grader::is_poison(out[i]);
       if (!never_written && std::fabs(out[i] - expected) <= tol) continue;
       if (report.add(never_written))
@@ -594,7 +698,7 @@ class TimedConvolution {
                     std::to_string(out[i]), never_written);
     }
     if (report.count() == 0) return testing::AssertionSuccess();
-    return report.failure(sample.size(), "within " + std::to_string(tol));
+    return report.failure(sample.size(), required(way, fft_tol));
   }
 
   int side_, filter_side_;
@@ -618,7 +722,7 @@ TEST(DirectSpeed, FiveByFiveNearCopyBandwidth) {
   TimedConvolution t(speed_side(16384, 2), seed_filter(), kSeedFilterSide);
   const grader::Workload work = t.workload(
       [&] { convolve_direct(t.image(), t.side(), t.side(), t.filter().data(), kSeedFilterSide, kSeedFilterSide, t.out()); },
-      direct_tolerance, direct_rules(t.filter().size(), nullptr));
+      Way::direct, direct_rules(t.filter().size(), nullptr));
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(8.0 * t.pixels(), grader::gpu_median_ms(work)); });
 }
 
@@ -656,7 +760,7 @@ void expect_fft_near_its_transforms(int side) {
   TimedConvolution t(side, seed_filter(), kSeedFilterSide);
   FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), kSeedFilterSide, kSeedFilterSide);
   TransformsFloor floor(side, side, kSeedFilterSide);
-  const grader::Workload work = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance, fft_rules(nullptr));
+  const grader::Workload work = t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, Way::fft, fft_rules(nullptr));
   grader::expect_speed([&] {
     const double ms = grader::gpu_median_ms(work), floor_ms = floor.ms();
     std::ostringstream how;
@@ -687,10 +791,10 @@ TEST(CrossoverSpeed, FftWinsAt63Taps) {
   TimedConvolution t(side, grader::random_floats(63 * 63, -1.0f, 1.0f), 63);
   FftConvolution fft = make_fft_convolution(side, side, t.filter().data(), 63, 63);
   const grader::Workload direct = t.workload(
-      [&] { convolve_direct(t.image(), side, side, t.filter().data(), 63, 63, t.out()); }, direct_tolerance,
+      [&] { convolve_direct(t.image(), side, side, t.filter().data(), 63, 63, t.out()); }, Way::direct,
       direct_rules(t.filter().size(), nullptr));
   const grader::Workload through_fft =
-      t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, fft_tolerance, fft_rules(nullptr));
+      t.workload([&] { convolve_fft(fft, t.image(), t.out()); }, Way::fft, fft_rules(nullptr));
   grader::expect_speed([&] {
     const double direct_ms = grader::gpu_median_ms(direct);
     grader::Figure figure =
