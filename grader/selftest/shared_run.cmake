@@ -17,7 +17,7 @@ foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated
   if(NOT status EQUAL 3)
     string(APPEND problems "exit status ${status}, not 3\n")
   endif()
-  if(NOT out MATCHES "\\[ stepwise \\] SharedRunFixture.${first} ${says}: the checks after it run in processes of their own")
+  if(NOT out MATCHES "\\[ stepwise \\] SharedRunFixture.${first} ${says}[^\n]*: the checks after it run in processes of their own")
     string(APPEND problems "no line says the check ${says}\n")
   endif()
   if(NOT EXISTS "${WORK}/grader__SharedRunFixture.${first}.json")

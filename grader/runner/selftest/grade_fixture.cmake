@@ -13,7 +13,8 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -S "${RUNNER_DIR}/selftest/course-fix
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the fixture course did not configure:\n${log}")
 endif()
-execute_process(COMMAND "${RUNNER}" --build "${WORK}" grade
+# One process at a time (STEPWISE_JOBS=1): each lesson's checks share one process on any machine.
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 "${RUNNER}" --build "${WORK}" grade
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
 execute_process(COMMAND "${RUNNER}" --build "${WORK}" table OUTPUT_VARIABLE table ERROR_VARIABLE table)
 message("${out}\n${table}")
@@ -52,6 +53,26 @@ foreach(expected
     string(APPEND problems "the table has no row matching '${expected}'\n")
   endif()
 endforeach()
+# Graded again with nothing built since: the TODO check keeps its record without running, the
+# others run again; once its program is built again, the TODO check runs again too.
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 "${RUNNER}" --build "${WORK}" grade 00
+                OUTPUT_VARIABLE again ERROR_VARIABLE again)
+execute_process(COMMAND "${CMAKE_COMMAND}" -E touch "${WORK}/lesson00-tests")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 "${RUNNER}" --build "${WORK}" grade 00
+                OUTPUT_VARIABLE rebuilt ERROR_VARIABLE rebuilt)
+file(STRINGS "${WORK}/results/runs.txt" runs)
+list(FILTER runs INCLUDE REGEX "^Steps\\.")
+set(second ${runs})
+list(FILTER second INCLUDE REGEX "Second")
+list(LENGTH second second)
+list(LENGTH runs all)
+if(NOT second EQUAL 2 OR NOT all EQUAL 5)
+  string(APPEND problems "lesson 00's TODO check ran ${second} times and both checks ${all}, not 2 and 5 (a TODO "
+                         "kept while its program is unchanged, run again once it is built again): ${runs}\n")
+endif()
+if(NOT again MATCHES "00-first +1/2" OR NOT rebuilt MATCHES "00-first +1/2")
+  string(APPEND problems "grading lesson 00 again did not give 1/2:\n${again}\n${rebuilt}\n")
+endif()
 if(problems)
   message(FATAL_ERROR "${problems}")
 endif()

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -201,7 +202,12 @@ class Runner {
     }
   }
 
-  static int jobs() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)); }
+  // How many processes at once: STEPWISE_JOBS, else one per core up to 8.
+  static int jobs() {
+    const char* chosen = std::getenv("STEPWISE_JOBS");
+    if (chosen != nullptr && std::atoi(chosen) > 0) return std::atoi(chosen);
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+  }
   int done() const { return done_; }
 
   // Progress: `name` started, or (finished) ended.
@@ -247,12 +253,45 @@ bool write_todo_if_all_todo(const Course& course, const std::string& track, cons
   return true;
 }
 
+// True when `earlier` holds a TODO record of `test` written after its program was last built.
+const Record* still_todo(const Test& test, const std::string& track, const std::vector<EarlierRecord>& earlier) {
+  if (test.command.empty()) return nullptr;
+  std::error_code error;
+  const auto built = std::filesystem::last_write_time(test.command.front(), error);
+  if (error) return nullptr;
+  for (const EarlierRecord& e : earlier)
+    if (e.record.lesson + "/" + track + "/" + e.record.check == test.name && e.record.status == "TODO" && e.written > built)
+      return &e.record;
+  return nullptr;
+}
+
 }  // namespace
 
+std::vector<EarlierRecord> earlier_todos(const std::filesystem::path& dir, const std::vector<std::string>& lessons) {
+  std::vector<EarlierRecord> todos;
+  for (const Record& r : load_records(dir)) {
+    if (r.status != "TODO" || std::find(lessons.begin(), lessons.end(), r.lesson) == lessons.end()) continue;
+    std::error_code error;
+    const auto written = std::filesystem::last_write_time(record_file(dir, r.lesson, r.check), error);
+    if (!error) todos.push_back({r, written});
+  }
+  return todos;
+}
+
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
-               const std::vector<std::string>& skip, const Progress& progress) {
+               const std::vector<std::string>& skip, const Progress& progress,
+               const std::vector<EarlierRecord>& earlier) {
   if (lessons.empty()) return 0;
-  const std::vector<Test> tests = list_tests(selection(course, track, lessons, skip));
+  std::vector<Test> tests;
+  int kept = 0;
+  for (Test& t : list_tests(selection(course, track, lessons, skip))) {
+    if (const Record* todo = still_todo(t, track, earlier)) {
+      write_record(course.results_dir(track), *todo);
+      ++kept;
+    } else {
+      tests.push_back(std::move(t));
+    }
+  }
   Runner runner(course, track, static_cast<int>(tests.size()), progress);
 
   // A program's GoogleTest checks in one process (its sanitizer checks start processes of their
@@ -265,8 +304,22 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
+  // With fewer programs than parallel jobs (one lesson graded), a program's checks are dealt out
+  // to several processes; its speed checks keep one process (they run one at a time anyway).
+  const int per_program = std::max(1, Runner::jobs() / std::max(1, static_cast<int>(shared.size())));
+  std::vector<SharedRun> runs;
+  for (const auto& [key, run] : shared) {
+    std::vector<SharedRun> parts(static_cast<std::size_t>(per_program) + 1);
+    std::size_t dealt = 0;
+    for (const Test* t : run.checks) {
+      if (grader::check_kind(t->gtest_check()) == grader::CheckKind::speed) parts.back().checks.push_back(t);
+      else parts[dealt++ % per_program].checks.push_back(t);
+    }
+    for (SharedRun& part : parts)
+      if (!part.checks.empty()) runs.push_back(std::move(part));
+  }
   std::vector<SharedRun*> queue;
-  for (auto& [key, run] : shared) queue.push_back(&run);
+  for (SharedRun& run : runs) queue.push_back(&run);
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> workers;
   for (int w = 0; w < std::min<int>(Runner::jobs(), static_cast<int>(queue.size())); ++w)
@@ -279,7 +332,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // check after those), the sanitizer checks and anything else: one process each, through CTest.
   const std::vector<Record> records = load_records(course.results_dir(track));
   std::vector<const Test*> rest;
-  for (const auto& [key, run] : shared) {
+  for (const SharedRun& run : runs) {
     for (const Test* t : run.checks) {
       if (has_record(records, t->name, track)) continue;
       if (t->name == run.killed_in) {  // not again: a check that never ends would cost the limit twice
@@ -300,7 +353,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     rest.push_back(&t);
   }
   runner.run_ctest(rest);
-  return runner.done();
+  return kept + runner.done();
 }
 
 }  // namespace runner

@@ -1,21 +1,35 @@
 #pragma once
 // Running the checks of some lessons with CTest, quietly: the records say what each found.
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "course.h"
+#include "records.h"
 
 namespace runner {
 
 // Called as checks finish: how many of `total` are done, and the check now running.
 using Progress = std::function<void(int done, int total, const std::string& check)>;
 
-// Runs the checks of `track` of the lessons named (by slug), in parallel where CTest may. A
-// check that ended without writing its record (crashed, timed out, not built) gets a FAIL
-// record saying so. Returns the number of checks run.
-// Checks carrying one of the `skip` labels (e.g. speed, sanitizer) are left out.
+// A check's record from an earlier run, and when it was written.
+struct EarlierRecord {
+  Record record;
+  std::filesystem::file_time_type written;
+};
+// The TODO records in `dir` of the lessons named, before a new run removes them.
+std::vector<EarlierRecord> earlier_todos(const std::filesystem::path& dir, const std::vector<std::string>& lessons);
+
+// Runs the checks of `track` of the lessons named (by slug): a lesson program's checks share a
+// process (grader/shared_run.h), the programs side by side. A check that ended without writing
+// its record (crashed, timed out, not built) gets a FAIL record saying so. A check whose earlier
+// record says TODO and whose program was not built again since keeps that record without running:
+// the same program stops at the same step still to write (only a new build can change that).
+// Returns the number of checks that ended. Checks carrying one of the `skip` labels (e.g. speed,
+// sanitizer) are left out.
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
-               const std::vector<std::string>& skip, const Progress& progress);
+               const std::vector<std::string>& skip, const Progress& progress,
+               const std::vector<EarlierRecord>& earlier = {});
 
 }  // namespace runner

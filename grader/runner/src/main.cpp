@@ -70,6 +70,9 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
       throw std::runtime_error("the course's own code did not build (not an exercise): " + tools.first_error);
     }
   }
+  std::vector<std::string> slugs;
+  for (const Lesson* lesson : lessons) slugs.push_back(lesson->slug);
+  const std::vector<EarlierRecord> earlier = earlier_todos(results, slugs);
   if (lessons.size() == course.lessons.size()) remove_records(results, "");
   std::vector<std::string> built;
   int i = 0;
@@ -105,7 +108,7 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
     const std::size_t last = name.rfind('/');
     if (slash != std::string::npos) name = name.substr(0, slash) + " " + name.substr(last + 1);
     progress_line("[" + std::to_string(done + 1 > total ? total : done + 1) + "/" + std::to_string(total) + "] " + name);
-  });
+  }, earlier);
   progress_line("");
   return summarise(course, track, load_records(results));
 }

@@ -1,10 +1,12 @@
 #include "process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
@@ -27,11 +29,34 @@ std::string shell_command(const std::vector<std::string>& args) {
   return command;
 }
 
+// The environment a child gets: this one, without a surrounding build's make variables, with
+// `added` (NAME=value) in place of any same-named variable.
+std::vector<std::string> child_environment(const std::vector<std::string>& added) {
+  std::vector<std::string> env;
+  auto name_of = [](const std::string& setting) { return setting.substr(0, setting.find('=')); };
+  for (char** variable = environ; *variable != nullptr; ++variable) {
+    const std::string setting = *variable, name = name_of(setting);
+    const bool make = name == "MAKEFLAGS" || name == "MFLAGS" || name == "MAKELEVEL" || name == "MAKEOVERRIDES";
+    const bool replaced = std::any_of(added.begin(), added.end(), [&](const std::string& a) { return name_of(a) == name; });
+    if (!make && !replaced) env.push_back(setting);
+  }
+  env.insert(env.end(), added.begin(), added.end());
+  return env;
+}
+
 int run_lines(const std::vector<std::string>& args, const std::function<void(const std::string&)>& on_line,
               const RunOptions& options) {
   if (args.empty()) return -1;
+  // Everything the child needs is made before fork(): another thread may hold the allocator's lock.
+  const std::vector<std::string> env = child_environment(options.env);
+  std::vector<char*> argv, envp;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  for (const std::string& setting : env) envp.push_back(const_cast<char*>(setting.c_str()));
+  envp.push_back(nullptr);
+  const std::string dir = options.dir.string();
   int out[2];
-  if (pipe(out) != 0) return -1;
+  if (pipe2(out, O_CLOEXEC) != 0) return -1;
   const pid_t child = fork();
   if (child < 0) {
     close(out[0]);
@@ -42,18 +67,8 @@ int run_lines(const std::vector<std::string>& args, const std::function<void(con
     setpgid(0, 0);
     dup2(out[1], STDOUT_FILENO);
     dup2(out[1], STDERR_FILENO);
-    close(out[0]);
-    close(out[1]);
-    for (const char* name : {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}) unsetenv(name);
-    for (const std::string& setting : options.env) {
-      const std::size_t equals = setting.find('=');
-      if (equals != std::string::npos) setenv(setting.substr(0, equals).c_str(), setting.substr(equals + 1).c_str(), 1);
-    }
-    if (!options.dir.empty() && chdir(options.dir.c_str()) != 0) _exit(126);
-    std::vector<char*> argv;
-    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execvp(argv[0], argv.data());
+    if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(126);
+    execvpe(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   setpgid(child, child);
@@ -64,13 +79,11 @@ int run_lines(const std::vector<std::string>& args, const std::function<void(con
   for (;;) {
     pollfd ready{out[0], POLLIN, 0};
     const int polled = poll(&ready, 1, 1000);
-    if (polled == 0 || (polled < 0 && errno == EINTR)) {
-      if (!killed && options.overdue && options.overdue()) {
-        kill(-child, SIGKILL);
-        killed = true;
-      }
-      continue;
+    if (!killed && options.overdue && options.overdue()) {  // also while it keeps printing
+      kill(-child, SIGKILL);
+      killed = true;
     }
+    if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
     const ssize_t got = read(out[0], chunk, sizeof chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;

@@ -1,4 +1,5 @@
-// A stand-in for a grader test program: writes the record of one check, as the harness does.
+// A stand-in for a grader test program: writes the record of one check, as the harness does, and
+// a line in <build>/results/runs.txt each time it runs one.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,10 +10,11 @@ void exercise();  // the lesson's code
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;
+  std::filesystem::create_directories(RESULTS_DIR);
   const std::string check = argv[1], status = argv[2];
+  std::ofstream(RESULTS_DIR "/../runs.txt", std::ios::app) << check << "\n";  // how often each check ran
   exercise();
   if (status == "CRASH") std::abort();  // before any record is written
-  std::filesystem::create_directories(RESULTS_DIR);
   const std::string detail =
       status == "TODO" ? "not implemented yet: lessons/" LESSON "/README.md step 2" : "";
   std::ofstream(std::string(RESULTS_DIR "/") + LESSON + "__" + check + ".json")
