@@ -1,6 +1,7 @@
 #include "build_step.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -33,11 +34,17 @@ void find_first_error(const std::string& log, const std::string& source_dir, std
   first_error = fallback;
 }
 
-BuildResult build_targets(const Course& course, const std::vector<std::string>& targets) {
+BuildResult build_targets(const Course& course, const std::vector<std::string>& targets, bool keep_going) {
   std::vector<std::string> args{course.cmake, "--build", course.build_dir.string(), "--target"};
   args.insert(args.end(), targets.begin(), targets.end());
   args.push_back("--parallel");
   args.push_back(std::to_string(std::max(1u, std::thread::hardware_concurrency())));
+  if (keep_going) {
+    std::error_code error;
+    const bool ninja = std::filesystem::exists(course.build_dir / "build.ninja", error);
+    const std::vector<std::string> keep_on = ninja ? std::vector<std::string>{"--", "-k", "0"} : std::vector<std::string>{"--", "-k"};
+    args.insert(args.end(), keep_on.begin(), keep_on.end());
+  }
   BuildResult result;
   result.ok = run_lines(args, [&](const std::string& line) { result.log += line + "\n"; }) == 0;
   if (!result.ok) find_first_error(result.log, course.source_dir.lexically_normal().string(), result.location, result.first_error);

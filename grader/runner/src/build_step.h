@@ -16,7 +16,8 @@ struct BuildResult {
 };
 
 // cmake --build <build> --target <targets...> --parallel N, its output kept, not printed.
-BuildResult build_targets(const Course& course, const std::vector<std::string>& targets);
+// keep_going: past a target that fails, build every other one it can (make -k, ninja -k 0).
+BuildResult build_targets(const Course& course, const std::vector<std::string>& targets, bool keep_going = false);
 
 // The first compiler or linker error in a build log, as "file:line: error: message" with the
 // file relative to `source_dir` (GCC's file:line:col: and nvcc's file(line): both understood).

@@ -31,6 +31,8 @@ Course load_course(const std::filesystem::path& file) {
   course.cmake = json.value("cmake", course.cmake);
   course.ctest = json.value("ctest", course.ctest);
   course.tools = json.value("tools", std::vector<std::string>{});
+  course.exercise_lessons_target = json.value("exercise_lessons_target", "");
+  course.solution_lessons_target = json.value("solution_lessons_target", "");
   for (const nlohmann::json& entry : json.value("lessons", nlohmann::json::array())) {
     Lesson lesson;
     lesson.slug = entry.value("slug", "");

@@ -23,6 +23,11 @@ struct Course {
   std::string cmake = "cmake", ctest = "ctest";
   std::vector<std::string> tools;  // built before the lessons (the doctor)
   std::vector<Lesson> lessons;     // in reading order
+  // The target that builds every lesson's targets of a track ("" if none).
+  std::string exercise_lessons_target, solution_lessons_target;
+  const std::string& lessons_target(const std::string& track) const {
+    return track == "solution" ? solution_lessons_target : exercise_lessons_target;
+  }
 
   std::filesystem::path results_dir(const std::string& track) const { return build_dir / "results" / track; }
   std::filesystem::path lesson_dir(const Lesson& lesson) const { return source_dir / "lessons" / lesson.slug; }

@@ -74,6 +74,12 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
   for (const Lesson* lesson : lessons) slugs.push_back(lesson->slug);
   const std::vector<EarlierRecord> earlier = earlier_todos(results, slugs);
   if (lessons.size() == course.lessons.size()) remove_records(results, "");
+  // Several lessons: one build of all of them first, on every core (a lesson that does not compile
+  // does not stop the others); each lesson's own build below then finds it done, or says its error.
+  if (build && lessons.size() > 1 && !course.lessons_target(track).empty()) {
+    progress_line("[build] " + std::to_string(lessons.size()) + " lessons");
+    build_targets(course, {course.lessons_target(track)}, true);
+  }
   std::vector<std::string> built;
   int i = 0;
   for (const Lesson* lesson : lessons) {
