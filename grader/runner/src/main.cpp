@@ -56,8 +56,36 @@ std::vector<const Lesson*> chosen_lessons(const Course& course, const std::vecto
   return lessons;
 }
 
-// Builds the lessons (each on its own), runs the checks of those that built, and returns the
-// track's records, old ones of other lessons included.
+void show_check_progress(int done, int total, const std::string& check) {
+  std::string name = check;
+  const std::size_t slash = name.find('/');
+  const std::size_t last = name.rfind('/');
+  if (slash != std::string::npos) name = name.substr(0, slash) + " " + name.substr(last + 1);
+  progress_line("[" + std::to_string(done + 1 > total ? total : done + 1) + "/" + std::to_string(total) + "] " + name);
+}
+
+// Builds one lesson's targets of `track`; if they do not build, writes its Build FAIL record.
+bool build_lesson(const Course& course, const std::string& track, const Lesson& lesson, const std::string& step) {
+  const std::vector<std::string>& targets = lesson.targets(track);
+  progress_line("[build " + step + "] " + lesson.slug);
+  const BuildResult result = build_targets(course, targets);
+  if (result.ok) return true;
+  Record r;
+  r.lesson = lesson.slug;
+  r.track = track;
+  r.check = kBuildCheck;
+  r.status = "FAIL";
+  r.measured = result.location.empty() ? "the build" : result.location;
+  r.detail = result.first_error.empty() ? "the build failed" : result.first_error;
+  std::vector<std::string> rebuild{"cmake", "--build", display_path(course.build_dir), "--target"};
+  rebuild.insert(rebuild.end(), targets.begin(), targets.end());
+  for (const std::string& word : rebuild) r.rerun += (r.rerun.empty() ? "" : " ") + word;
+  write_record(course.results_dir(track), r);
+  return false;
+}
+
+// Builds the lessons, runs the checks of those that built, and returns the track's records, old
+// ones of other lessons included.
 Grades grade(const Course& course, const std::string& track, const std::vector<const Lesson*>& lessons, bool build,
              const std::vector<std::string>& skip = {}) {
   const fs::path results = course.results_dir(track);
@@ -74,47 +102,38 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
   for (const Lesson* lesson : lessons) slugs.push_back(lesson->slug);
   const std::vector<EarlierRecord> earlier = earlier_todos(results, slugs);
   if (lessons.size() == course.lessons.size()) remove_records(results, "");
+  const auto step = [&](std::size_t i) { return std::to_string(i + 1) + "/" + std::to_string(lessons.size()); };
+
+  // On a terminal, the first lesson is built and graded before the others (minutes of building
+  // on a fresh clone): what to do next shows while they build.
+  std::size_t first = 0;
+  if (kTerminal && build && lessons.size() > 1 && !lessons[0]->targets(track).empty()) {
+    first = 1;
+    if (lessons.size() != course.lessons.size()) remove_records(results, lessons[0]->slug);
+    if (build_lesson(course, track, *lessons[0], step(0)))
+      run_checks(course, track, {lessons[0]->slug}, skip, show_check_progress, earlier);
+    const Grades so_far = summarise(course, track, load_records(results));
+    const LessonState* next = so_far.next();
+    progress_line("");
+    if (next != nullptr && next->slug == lessons[0]->slug)
+      std::cout << lessons[0]->slug << ", graded while the other lessons build:\n" << next_line(course, so_far) << std::flush;
+  }
+
   // Several lessons: one build of all of them first, on every core (a lesson that does not compile
   // does not stop the others); each lesson's own build below then finds it done, or says its error.
-  if (build && lessons.size() > 1 && !course.lessons_target(track).empty()) {
-    progress_line("[build] " + std::to_string(lessons.size()) + " lessons");
+  if (build && lessons.size() > first + 1 && !course.lessons_target(track).empty()) {
+    progress_line("[build] " + std::to_string(lessons.size() - first) + " lessons");
     build_targets(course, {course.lessons_target(track)}, true);
   }
   std::vector<std::string> built;
-  int i = 0;
-  for (const Lesson* lesson : lessons) {
-    ++i;
+  for (std::size_t i = first; i < lessons.size(); ++i) {
+    const Lesson* lesson = lessons[i];
     if (lessons.size() != course.lessons.size()) remove_records(results, lesson->slug);
-    const std::vector<std::string>& targets = lesson->targets(track);
-    if (targets.empty()) continue;
-    if (build) {
-      progress_line("[build " + std::to_string(i) + "/" + std::to_string(lessons.size()) + "] " + lesson->slug);
-      const BuildResult result = build_targets(course, targets);
-      if (!result.ok) {
-        Record r;
-        r.lesson = lesson->slug;
-        r.track = track;
-        r.check = kBuildCheck;
-        r.status = "FAIL";
-        r.measured = result.location.empty() ? "the build" : result.location;
-        r.detail = result.first_error.empty() ? "the build failed" : result.first_error;
-        std::vector<std::string> rebuild{"cmake", "--build", display_path(course.build_dir), "--target"};
-        rebuild.insert(rebuild.end(), targets.begin(), targets.end());
-        r.rerun = "";
-        for (const std::string& word : rebuild) r.rerun += (r.rerun.empty() ? "" : " ") + word;
-        write_record(results, r);
-        continue;
-      }
-    }
+    if (lesson->targets(track).empty()) continue;
+    if (build && !build_lesson(course, track, *lesson, step(i))) continue;
     built.push_back(lesson->slug);
   }
-  run_checks(course, track, built, skip, [](int done, int total, const std::string& check) {
-    std::string name = check;
-    const std::size_t slash = name.find('/');
-    const std::size_t last = name.rfind('/');
-    if (slash != std::string::npos) name = name.substr(0, slash) + " " + name.substr(last + 1);
-    progress_line("[" + std::to_string(done + 1 > total ? total : done + 1) + "/" + std::to_string(total) + "] " + name);
-  }, earlier);
+  run_checks(course, track, built, skip, show_check_progress, earlier);
   progress_line("");
   return summarise(course, track, load_records(results));
 }
