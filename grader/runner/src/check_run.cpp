@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "grader/check_kind.h"
+#include "hints.h"
 #include "process.h"
 #include "records.h"
 
@@ -138,7 +139,7 @@ class Runner {
     options.dir = first.dir;
     options.env = first.env;
     options.env.push_back("STEPWISE_SHARED_RUN=1");
-    options.env.push_back("STEPWISE_GPU_LOCK=" + (course_.results_dir(track_).parent_path() / "gpu.lock").string());
+    options.env.push_back(gpu_lock());
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -181,6 +182,8 @@ class Runner {
     };
     std::vector<Stopped> stopped;
     std::smatch match;
+    RunOptions options;  // its checks share the lock with the shared runs' (a sanitizer's run beside a timing)
+    options.env.push_back(gpu_lock());
     run_lines(args, [&](const std::string& line) {
       if (std::regex_search(line, match, start_line)) {
         step(match[1], false);
@@ -189,7 +192,7 @@ class Runner {
         if (how != "Passed" && how.find("Skipped") == std::string::npos) stopped.push_back({match[1], how});
         step(match[1], true);
       }
-    });
+    }, options);
     // A failed check normally wrote a FAIL or TODO record; one that did not stopped early.
     const std::vector<Record> records = load_records(course_.results_dir(track_));
     for (const Stopped& s : stopped) {
@@ -209,6 +212,9 @@ class Runner {
     return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   }
   int done() const { return done_; }
+
+  // STEPWISE_GPU_LOCK=<build>/results/gpu.lock (grader/shared_run.h).
+  std::string gpu_lock() const { return "STEPWISE_GPU_LOCK=" + (course_.results_dir(track_).parent_path() / "gpu.lock").string(); }
 
   // Progress: `name` started, or (finished) ended.
   void step(const std::string& name, bool finished) {
@@ -318,6 +324,17 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (SharedRun& part : parts)
       if (!part.checks.empty()) runs.push_back(std::move(part));
   }
+  // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
+  // through CTest beside the shared runs, but a sanitizer check of an exercise whose code still
+  // has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without running.
+  std::vector<const Test*> beside, after;
+  for (const Test& t : tests) {
+    if (!t.gtest_check().empty() && !t.labelled("sanitizer")) continue;
+    const Lesson* lesson = course.find(t.name.substr(0, t.name.find('/')));
+    const bool may_be_todo = track == "exercise" && lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
+    (t.labelled("sanitizer") && may_be_todo ? after : beside).push_back(&t);
+  }
+  std::thread alongside([&] { runner.run_ctest(beside); });
   std::vector<SharedRun*> queue;
   for (SharedRun& run : runs) queue.push_back(&run);
   std::atomic<std::size_t> next{0};
@@ -327,9 +344,10 @@ int run_checks(const Course& course, const std::string& track, const std::vector
       for (std::size_t i = next++; i < queue.size(); i = next++) runner.run_shared(*queue[i]);
     });
   for (std::thread& worker : workers) worker.join();
+  alongside.join();
 
   // What did not end with a record of its own (a crash, a CUDA error that ended the process, a
-  // check after those), the sanitizer checks and anything else: one process each, through CTest.
+  // check after those) and the sanitizer checks that waited: one process each, through CTest.
   const std::vector<Record> records = load_records(course.results_dir(track));
   std::vector<const Test*> rest;
   for (const SharedRun& run : runs) {
@@ -343,14 +361,12 @@ int run_checks(const Course& course, const std::string& track, const std::vector
       rest.push_back(t);
     }
   }
-  for (const Test& t : tests) {
-    const bool in_shared = !t.gtest_check().empty() && !t.labelled("sanitizer");
-    if (in_shared) continue;
-    if (t.labelled("sanitizer") && write_todo_if_all_todo(course, track, t, tests, records)) {
-      runner.step(t.name, true);
+  for (const Test* t : after) {
+    if (write_todo_if_all_todo(course, track, *t, tests, records)) {
+      runner.step(t->name, true);
       continue;
     }
-    rest.push_back(&t);
+    rest.push_back(t);
   }
   runner.run_ctest(rest);
   return kept + runner.done();
