@@ -19,6 +19,7 @@
 #include "convolution_cpu.h"
 #include "fft_plan.h"
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "grader/results.h"
 #include "stepwise/todo.h"
 
@@ -534,6 +535,26 @@ TEST(Fft, RejectsBadSizes) {
   rejects_bad_sizes([&](int h, int w, int fh, int fw, float* out) {
     FftConvolution fft = make_fft_convolution(h, w, filter.data(), fh, fw);
     convolve_fft(fft, image.data(), out);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  });
+}
+
+// The kernels of the float steps compute in float (grader/machine_code.h): step 1's direct
+// convolution and step 2's spectrum multiply (pad and crop only move values). No size of
+// convolution.h is empty (every side is 1 or more, 0 is rejected), so the steps run on the least
+// there is: step 2's host part on n = 1, then step 1 on one pixel and one tap (device buffers
+// where there is a GPU; without one, an exercise's step 1 not written yet still throws before it
+// touches the GPU). Step 2 goes first: it needs no GPU, so its TODO is seen on any machine.
+TEST(CpuMachineCode, FloatKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic("convolve_\\w*kernel|multiply_\\w*kernel", [] {
+    fft_friendly_size(1);
+    const float tap = 1.0f;
+    stepwise::DeviceBuffer<float> pixel, result;
+    if (grader::gpu().present) {
+      pixel = grader::device(std::vector<float>{0.0f});
+      result = stepwise::DeviceBuffer<float>(1);
+    }
+    convolve_direct(pixel.data(), 1, 1, &tap, 1, 1, result.data());
     CUDA_CHECK(cudaDeviceSynchronize());
   });
 }
