@@ -95,7 +95,7 @@ function(add_lesson lesson)
   foreach(trick IN LISTS ARG_TRICKS)
     add_test(NAME ${lesson}/trick/${trick}
       COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
-              -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
+              "-DFILTER=${STEPWISE_CORRECTNESS_CHECKS_FILTER}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
     set_tests_properties(${lesson}/trick/${trick} PROPERTIES
       LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   endforeach()

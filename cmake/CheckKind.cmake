@@ -10,6 +10,10 @@
 # CheckKind.AgreesWithTheTable in grader/runner/selftest (check_kind.h) read the same table,
 # grader/selftest/check-kinds.txt: change the rule in both files and in that table.
 #
+# The GoogleTest filter that keeps the correctness checks only (grader::kCorrectnessChecksFilter in
+# check_kind.h; the table's 'filter' line holds both to the same string).
+set(STEPWISE_CORRECTNESS_CHECKS_FILTER "-*Speed.*:Cpu*.*:Sanitizer.*")
+
 # stepwise_check_kind(<suite or Suite.Test> <out-var>): <out-var> = speed, cpu, sanitizer or
 # correctness. The suite is what comes before the first '.'.
 function(stepwise_check_kind check out)

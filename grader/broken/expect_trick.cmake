@@ -2,10 +2,11 @@
 # the grader plays a student's trick around every traced call whose rules the trick breaks. Passes
 # when the trick was applied somewhere and every check it was applied in failed saying so
 # ("[ CAUGHT   ]", no "[ MISSED   ]"). Without a GPU it reports itself skipped.
-#   cmake -DPROGRAM=<solution's test program> -DTRICK=<name> -P expect_trick.cmake
+# FILTER: the GoogleTest filter of the correctness checks (STEPWISE_CORRECTNESS_CHECKS_FILTER).
+#   cmake -DPROGRAM=<solution's test program> -DTRICK=<name> -DFILTER=<filter> -P expect_trick.cmake
 cmake_minimum_required(VERSION 3.24)
 set(ENV{STEPWISE_TRACE_TRICK} "${TRICK}")
-execute_process(COMMAND "${PROGRAM}" "--gtest_filter=-*Speed.*:Sanitizer.*:Cpu*.*"
+execute_process(COMMAND "${PROGRAM}" "--gtest_filter=${FILTER}"
                 RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
 string(REGEX MATCHALL "\\[ (CAUGHT  |MISSED  |TRICK   ) \\][^\n]*" lines "${output}")
 string(REPLACE ";" "\n" lines "${lines}")

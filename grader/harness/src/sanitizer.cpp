@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "grader/check_kind.h"
 #include "grader/gpu.h"
 #include "grader/identity.h"
 #include "grader/inputs.h"
@@ -81,7 +82,7 @@ class SanitizerCheck : public testing::Test {
                       "(minimal installs: the cuda-sanitizer package of your CUDA version, e.g. "
                       "cuda-sanitizer-13-0); STEPWISE_COMPUTE_SANITIZER=<path> names it";
     // The lesson's GPU correctness checks, small sizes, the same random seed.
-    const std::string filter = "-*Speed.*:Cpu*.*:Sanitizer.*";
+    const std::string filter = kCorrectnessChecksFilter;
     const std::string command = "STEPWISE_UNDER_SANITIZER=1 STEPWISE_SEED=" + std::to_string(seed()) + " " +
                                 quoted(sanitizer) + " --tool " + tool_ + " --error-exitcode " +
                                 std::to_string(kSanitizerErrorExit) + " --print-limit 20 --report-api-errors no " +

@@ -21,6 +21,23 @@ std::string kind_name(grader::CheckKind kind) {
   return "?";
 }
 
+// GoogleTest's filter syntax, as far as the filter uses it: '*' any run of characters, ':' between
+// patterns, a leading '-' starting the patterns that leave a name out.
+bool glob(const char* pattern, const char* name) {
+  if (*pattern == '\0') return *name == '\0';
+  if (*pattern == '*') return glob(pattern + 1, name) || (*name != '\0' && glob(pattern, name + 1));
+  return *pattern == *name && glob(pattern + 1, name + 1);
+}
+
+bool kept_by(const std::string& filter, const std::string& name) {
+  const bool negative = !filter.empty() && filter[0] == '-';
+  std::istringstream patterns(negative ? filter.substr(1) : filter);
+  std::string pattern;
+  bool matched = false;
+  while (std::getline(patterns, pattern, ':')) matched = matched || glob(pattern.c_str(), name.c_str());
+  return negative ? !matched : matched;
+}
+
 TEST(CheckKind, AgreesWithTheTable) {
   std::ifstream table(CHECK_KINDS_TABLE);
   ASSERT_TRUE(table) << "cannot read " << CHECK_KINDS_TABLE;
@@ -31,7 +48,14 @@ TEST(CheckKind, AgreesWithTheTable) {
     std::istringstream fields(line);
     std::string name, expected, extra;
     ASSERT_TRUE(fields >> name >> expected && !(fields >> extra)) << "not '<name> <kind>': " << line;
+    if (name == "filter") {
+      EXPECT_EQ(expected, grader::kCorrectnessChecksFilter) << "the table's filter";
+      continue;
+    }
     EXPECT_EQ(kind_name(grader::check_kind(name)), expected) << name;
+    if (name.find('.') != std::string::npos) {  // the filter reads Suite.Test names
+      EXPECT_EQ(kept_by(grader::kCorrectnessChecksFilter, name), expected == "correctness") << name << " and the filter";
+    }
     ++count;
   }
   EXPECT_GT(count, 0) << CHECK_KINDS_TABLE << " holds no names";

@@ -24,4 +24,10 @@ inline CheckKind check_kind(const std::string& suite_or_check) {
 
 inline bool needs_gpu(CheckKind kind) { return kind != CheckKind::cpu; }
 
+// A GoogleTest filter that keeps the correctness checks only, each other kind left out by its
+// pattern: what a sanitizer check runs again under compute-sanitizer (and what the trace tricks
+// play on, cmake/CheckKind.cmake's STEPWISE_CORRECTNESS_CHECKS_FILTER). Both are held to the table
+// grader/selftest/check-kinds.txt, which also says which of its names the filter keeps.
+inline const char* const kCorrectnessChecksFilter = "-*Speed.*:Cpu*.*:Sanitizer.*";
+
 }  // namespace grader
