@@ -119,18 +119,21 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
       std::cout << lessons[0]->slug << ", graded while the other lessons build:\n" << next_line(course, so_far) << std::flush;
   }
 
-  // Several lessons: one build of all of them first, on every core (a lesson that does not compile
-  // does not stop the others); each lesson's own build below then finds it done, or says its error.
-  if (build && lessons.size() > first + 1 && !course.lessons_target(track).empty()) {
+  // The whole course: one build of every lesson first, on every core (a lesson that does not
+  // compile does not stop the others). When it built, every lesson is built; when not, each
+  // lesson's own build below finds it done, or says its error.
+  bool all_built = false;
+  if (build && lessons.size() == course.lessons.size() && lessons.size() > first + 1 &&
+      !course.lessons_target(track).empty()) {
     progress_line("[build] " + std::to_string(lessons.size() - first) + " lessons");
-    build_targets(course, {course.lessons_target(track)}, true);
+    all_built = build_targets(course, {course.lessons_target(track)}, true).ok;
   }
   std::vector<std::string> built;
   for (std::size_t i = first; i < lessons.size(); ++i) {
     const Lesson* lesson = lessons[i];
     if (lessons.size() != course.lessons.size()) remove_records(results, lesson->slug);
     if (lesson->targets(track).empty()) continue;
-    if (build && !build_lesson(course, track, *lesson, step(i))) continue;
+    if (build && !all_built && !build_lesson(course, track, *lesson, step(i))) continue;
     built.push_back(lesson->slug);
   }
   run_checks(course, track, built, skip, show_check_progress, earlier);
