@@ -78,20 +78,12 @@ double gamma(double k) {
 // float's smallest normal, 2^-126, may lose more than u of itself, but by less than 2^-149.)
 double direct_bound_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
                        int filter_height, int filter_width, int y, int x) {
-  const int ay = (filter_height - 1) / 2, ax = (filter_width - 1) / 2;
   double sum = 0;
   int k = 0;
-  for (int i = 0; i < filter_height; ++i) {
-    const int row = y + ay - i;
-    if (row < 0 || row >= height) continue;
-    for (int j = 0; j < filter_width; ++j) {
-      const int column = x + ax - j;
-      if (column < 0 || column >= width) continue;
-      sum += std::fabs(static_cast<double>(filter[static_cast<std::size_t>(i) * filter_width + j]) *
-                       image[static_cast<std::size_t>(row) * width + column]);
-      ++k;
-    }
-  }
+  for_each_product_at(image, height, width, filter, filter_height, filter_width, y, x, [&](float tap, float pixel) {
+    sum += std::fabs(static_cast<double>(tap) * pixel);
+    ++k;
+  });
   return gamma(k) * sum + 1e-30;
 }
 

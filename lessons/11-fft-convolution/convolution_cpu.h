@@ -5,21 +5,29 @@
 #include <cstddef>
 #include <vector>
 
-// One output pixel, in double.
-inline double convolve_cpu_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
-                              int filter_height, int filter_width, int y, int x) {
+// Calls visit(tap, pixel) for each tap over output pixel (y, x) whose pixel lies inside the image
+// (the 'same' window; pixels outside count as 0): what the output pixel sums.
+template <typename Visit>
+inline void for_each_product_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
+                                int filter_height, int filter_width, int y, int x, Visit visit) {
   const int ay = (filter_height - 1) / 2, ax = (filter_width - 1) / 2;
-  double sum = 0;
   for (int i = 0; i < filter_height; ++i) {
     const int row = y + ay - i;
     if (row < 0 || row >= height) continue;
     for (int j = 0; j < filter_width; ++j) {
       const int column = x + ax - j;
       if (column < 0 || column >= width) continue;
-      sum += static_cast<double>(filter[static_cast<std::size_t>(i) * filter_width + j]) *
-             image[static_cast<std::size_t>(row) * width + column];
+      visit(filter[static_cast<std::size_t>(i) * filter_width + j], image[static_cast<std::size_t>(row) * width + column]);
     }
   }
+}
+
+// One output pixel, in double.
+inline double convolve_cpu_at(const std::vector<float>& image, int height, int width, const std::vector<float>& filter,
+                              int filter_height, int filter_width, int y, int x) {
+  double sum = 0;
+  for_each_product_at(image, height, width, filter, filter_height, filter_width, y, x,
+                      [&](float tap, float pixel) { sum += static_cast<double>(tap) * pixel; });
   return sum;
 }
 
