@@ -108,8 +108,11 @@ void write_stopped(const Course& course, const std::string& track, const std::st
   write_record(course.results_dir(track), r);
 }
 
+// The CTest name of a record's check: "05-streams/exercise/OneStream.MatchesCpuAtEverySize".
+std::string test_name(const Record& r, const std::string& track) { return r.lesson + "/" + track + "/" + r.check; }
+
 bool has_record(const std::vector<Record>& records, const std::string& test, const std::string& track) {
-  return std::any_of(records.begin(), records.end(), [&](const Record& r) { return r.lesson + "/" + track + "/" + r.check == test; });
+  return std::any_of(records.begin(), records.end(), [&](const Record& r) { return test_name(r, track) == test; });
 }
 
 // A lesson program's GoogleTest checks that run in one process (grader/shared_run.h says how each
@@ -241,9 +244,7 @@ bool write_todo_if_all_todo(const Course& course, const std::string& track, cons
     if (t.command.empty() || t.command.front() != sanitizer.command.front() || t.gtest_check().empty() ||
         grader::check_kind(t.gtest_check()) != grader::CheckKind::correctness)
       continue;
-    const auto found = std::find_if(records.begin(), records.end(), [&](const Record& r) {
-      return r.lesson + "/" + track + "/" + r.check == t.name;
-    });
+    const auto found = std::find_if(records.begin(), records.end(), [&](const Record& r) { return test_name(r, track) == t.name; });
     if (found == records.end() || found->status != "TODO") return false;
     if (first_todo == nullptr) first_todo = &*found;
   }
@@ -266,7 +267,7 @@ const Record* still_todo(const Test& test, const std::string& track, const std::
   const auto built = std::filesystem::last_write_time(test.command.front(), error);
   if (error) return nullptr;
   for (const EarlierRecord& e : earlier)
-    if (e.record.lesson + "/" + track + "/" + e.record.check == test.name && e.record.status == "TODO" && e.written > built)
+    if (test_name(e.record, track) == test.name && e.record.status == "TODO" && e.written > built)
       return &e.record;
   return nullptr;
 }
