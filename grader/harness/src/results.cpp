@@ -29,9 +29,6 @@ struct Record {
 };
 Record current;
 
-std::string check_name(const testing::TestInfo& test) {
-  return std::string(test.test_suite_name()) + "." + test.name();
-}
 
 std::string rerun_command(const std::string& check) {
   std::string pattern;
@@ -151,6 +148,10 @@ std::string noted_measured() { return current.measured; }
 // (grader/class), so that no check can write over another's record. A run with a trace trick
 // (STEPWISE_TRACE_TRICK) plays a cheating student on the reference solution: its failures are
 // the point, so they go to a folder of their own, never the track's.
+std::string check_name(const testing::TestInfo& test) {
+  return std::string(test.test_suite_name()) + "." + test.name();
+}
+
 std::string results_dir() {
   const char* chosen = std::getenv("STEPWISE_RESULTS_DIR");
   if (chosen != nullptr && *chosen != '\0') return chosen;

@@ -13,6 +13,7 @@
 #include "grader/check_kind.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/results.h"
 
 namespace grader {
 namespace {
@@ -27,8 +28,7 @@ bool shared_run() {
 
 class SharedRun : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo& test) override {
-    const std::string check = std::string(test.test_suite_name()) + "." + test.name();
-    begin_check_inputs(check);
+    begin_check_inputs(check_name(test));
     kind_ = check_kind(test.test_suite_name());
     lock(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     free_at_start_ = 0;
@@ -44,8 +44,8 @@ class SharedRun : public testing::EmptyTestEventListener {
     if (shared_run() && uses_gpu()) bad_state = gpu_state_left();
     lock(LOCK_UN);
     if (bad_state.empty()) return;
-    std::printf("[ stepwise ] %s.%s left %s: the checks after it run in processes of their own\n",
-                test.test_suite_name(), test.name(), bad_state.c_str());
+    std::printf("[ stepwise ] %s left %s: the checks after it run in processes of their own\n",
+                check_name(test).c_str(), bad_state.c_str());
     std::fflush(stdout);
     std::_Exit(kEndedForIsolation);
   }

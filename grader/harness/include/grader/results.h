@@ -2,9 +2,14 @@
 // One result record per check: the grader's summary table is printed from these files.
 // A check states its figure with note_figure(); the recorder (installed by the grader's main)
 // adds the status, the first failure message, the seed and the command that re-runs the check.
+#include <gtest/gtest.h>
+
 #include <string>
 
 namespace grader {
+
+// A check's name as records and filters spell it: "Suite.Test".
+std::string check_name(const testing::TestInfo& test);
 
 // Sets the "measured" and "required" columns of the current check's record. When a check
 // notes several figures (e.g. one per size), the one with the largest `badness` is kept.
