@@ -2,6 +2,7 @@
 // and the call returns without waiting: events on the default stream see almost no work.
 // fails: MatmulSpeed.RegisterBlockedFractionOfCublas
 // expect: results were not ready when the call returned
+#include "grader/broken/tricks.h"
 #include "shared_matmul.h"
 #define matmul_register_blocked reference_matmul_register_blocked
 #include "solutions/06-shared-matmul/register_blocked.cu"
@@ -14,12 +15,7 @@ void matmul_register_blocked(const float* a, const float* b, float* c, int m, in
     reference_matmul_register_blocked(a, b, c, m, n, k);
     return;
   }
-  static cudaStream_t side = [] {
-    cudaStream_t s = nullptr;
-    CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    return s;
-  }();
   const dim3 grid(n / kBlockN, m / kBlockM);
-  register_blocked_kernel<false><<<grid, kThreads, 0, side>>>(a, b, c, m, n, k);
+  register_blocked_kernel<false><<<grid, kThreads, 0, broken::private_stream()>>>(a, b, c, m, n, k);
   CUDA_CHECK_LAUNCH();
 }

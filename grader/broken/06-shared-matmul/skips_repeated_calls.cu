@@ -2,6 +2,7 @@
 // returns at once when called again with the same ones, as if C could not have changed.
 // fails: MatmulSpeed.RegisterBlockedFractionOfCublas
 // expect: the output of the timed call is wrong
+#include "grader/broken/tricks.h"
 #include "shared_matmul.h"
 #define matmul_register_blocked reference_matmul_register_blocked
 #include "solutions/06-shared-matmul/register_blocked.cu"
@@ -9,10 +10,6 @@
 #include "solutions/06-shared-matmul/shared_matmul.cu"
 
 void matmul_register_blocked(const float* a, const float* b, float* c, int m, int n, int k) {
-  static const float *last_a = nullptr, *last_b = nullptr;
-  static float* last_c = nullptr;
-  static int last_m = -1, last_n = -1, last_k = -1;
-  if (a == last_a && b == last_b && c == last_c && m == last_m && n == last_n && k == last_k) return;
-  last_a = a, last_b = b, last_c = c, last_m = m, last_n = n, last_k = k;
+  if (broken::same_as_last_call(a, b, c, m, n, k)) return;
   reference_matmul_register_blocked(a, b, c, m, n, k);
 }
