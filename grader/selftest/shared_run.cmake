@@ -1,8 +1,10 @@
 # Several checks in one process (grader/shared_run.h): a check that leaves a sticky CUDA error, or
 # device memory allocated, ends the process right after its own record, so the next check (which
-# would fail on a broken GPU) never runs there: the runner runs it in a process of its own.
+# would fail on a broken GPU) never runs there: the runner runs it in a process of its own. The
+# fixture leaves 256 MiB; the figure printed is the device's free memory before and after, which
+# other processes on the GPU move by a few MiB (258 MiB under ctest -j8 on an H100).
 #   cmake -DPROGRAM=<grader-selftest> -DWORK=<folder> -P shared_run.cmake
-foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated;left 256 MiB of device memory allocated")
+foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated;left [0-9]+ MiB of device memory allocated")
   list(GET case 0 first)
   list(GET case 1 says)
   file(REMOVE_RECURSE "${WORK}")
