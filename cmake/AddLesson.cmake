@@ -7,7 +7,7 @@
 #   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo)
 #   solutions/<NN-slug>/...           the reference: the same file names, a drop-in replacement
 #   solutions/<NN-slug>/tuned/*.cu    optional: a faster version beside the reference (the
-#                                     README's "The tuned version"), neither graded nor linked
+#                                     README's "The tuned version"), graded as track "tuned"
 #   grader/tests/<NN-slug>.cu|.cpp    the grader's checks of the API
 #   grader/broken/<NN-slug>/*.patch   broken submissions, each describing itself in its header:
 #                  and *.cu           a patch to the solution, or a file of its own
@@ -16,8 +16,8 @@
 #   bin/lessonNN-demo,          bin/lessonNN-tests           (the exercise: what a student runs)
 #   bin/lessonNN-demo-solution, bin/lessonNN-tests-solution  (the reference solution)
 #   bin/lessonNN-broken-<name>                               (built by the `selftests` target)
-# and lessonNN-all builds all of them, with lessonNN-tuned (the tuned files, if any, compiled as
-# the solution is: stepwise_add_tuned). LIBRARIES names what the lesson's code links to (e.g.
+# and lessonNN-all builds all of them, with bin/lessonNN-tests-tuned (the tuned files, if any, in
+# place of the solution's: stepwise_add_tuned). LIBRARIES names what the lesson's code links to (e.g.
 # CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
 # (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder. TRICKS names the trace
@@ -84,7 +84,7 @@ function(add_lesson lesson)
     add_dependencies(lesson${nn}-all ${implementation} lesson${nn}-demo${suffix} lesson${nn}-tests${suffix})
   endforeach()
 
-  stepwise_add_tuned(${lesson} "${ARG_LIBRARIES}")
+  stepwise_add_tuned(${lesson} "${ARG_LIBRARIES}" "${api_sources}" "${sanitizers}")
 
   add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
            WORKING_DIRECTORY "${PROJECT_BINARY_DIR}")
@@ -109,20 +109,45 @@ function(add_lesson lesson)
 endfunction()
 
 # The tuned version of a lesson, if it has one: solutions/<NN-slug>/tuned/*.cu, a drop-in for the
-# reference solution that goes further for speed (the README's "The tuned version"). Neither
-# graded nor linked into any program, and left out of a class's sample submissions
-# (grader/class/selftest/make_class.cmake); compiled as the solution is (target lessonNN-tuned,
-# built by lessonNN-all) so that it cannot drift from the API.
-function(stepwise_add_tuned lesson libraries)
+# reference solution that goes further for speed (the README's "The tuned version"). Each tuned
+# file replaces the solution's file whose name, less ".cu", starts its own and a '_'
+# (vector_add_float4.cu replaces vector_add.cu). Graded as its own track, "tuned": the program
+# bin/lessonNN-tests-tuned links the solution's checks with the solution's files and the tuned
+# ones in their place, its checks are CTest tests <NN-slug>/tuned/<Suite>.<Test>, and
+# `stepwise grade --track tuned` then `stepwise table --track tuned` give the README's figures of
+# it. Left out of a class's sample submissions (grader/class/selftest/make_class.cmake).
+function(stepwise_add_tuned lesson libraries api_sources sanitizers)
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
-  file(GLOB tuned_sources CONFIGURE_DEPENDS "${solution_dir}/tuned/*.cu" "${solution_dir}/tuned/*.cpp")
+  file(GLOB tuned_sources CONFIGURE_DEPENDS RELATIVE "${solution_dir}/tuned" "${solution_dir}/tuned/*.cu"
+                                                     "${solution_dir}/tuned/*.cpp")
   if(NOT tuned_sources)
     return()
   endif()
-  add_library(lesson${nn}-tuned OBJECT ${tuned_sources})
+  list(TRANSFORM api_sources PREPEND "${solution_dir}/" OUTPUT_VARIABLE sources)
+  foreach(tuned IN LISTS tuned_sources)
+    set(replaced "")
+    foreach(source IN LISTS api_sources)
+      get_filename_component(stem "${source}" NAME_WLE)
+      string(FIND "${tuned}" "${stem}_" at)
+      if(at EQUAL 0)
+        set(replaced "${source}")
+      endif()
+    endforeach()
+    if(NOT replaced)
+      message(FATAL_ERROR "solutions/${lesson}/tuned/${tuned} replaces no file of the solution: name it "
+                          "<file>_<what>.cu after the file it replaces (one of: ${api_sources})")
+    endif()
+    list(REMOVE_ITEM sources "${solution_dir}/${replaced}")
+    list(APPEND sources "${solution_dir}/tuned/${tuned}")
+  endforeach()
+  add_library(lesson${nn}-tuned STATIC ${sources})
   stepwise_lesson_code(lesson${nn}-tuned ${lesson} "${solution_dir}" "${libraries}")
-  add_dependencies(lesson${nn}-all lesson${nn}-tuned)
+  stepwise_add_test_program(lesson${nn}-tests-tuned LESSON ${lesson} TRACK tuned SANITIZERS ${sanitizers}
+                            STUDENT lesson${nn}-tuned CHECKS lesson${nn}-checks-solution
+                            LINK lesson${nn}-checks-solution lesson${nn}-tuned ${libraries})
+  stepwise_discover_tests(lesson${nn}-tests-tuned ${lesson} tuned)
+  add_dependencies(lesson${nn}-all lesson${nn}-tests-tuned)
 endfunction()
 
 # The files a student completes: the exercise sources and the exercise headers that hold a step

@@ -2,7 +2,7 @@
 #
 # Writes the course file the grading runner (bin/stepwise) reads: where the sources and the build
 # are, which CMake and CTest to call, and each lesson, in reading order, with the targets that
-# build its exercise and its solution. The runner learns the lessons from this file (made from
+# build its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one. The runner learns the lessons from this file (made from
 # STEPWISE_LESSONS at configure time), so a new lesson needs no change to the runner.
 include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/JsonText.cmake")
 
@@ -19,10 +19,10 @@ function(stepwise_write_course file)
   foreach(lesson IN LISTS ARG_LESSONS)
     string(SUBSTRING "${lesson}" 0 2 nn)
     set(entry "{\"slug\": \"${lesson}\", \"exercise\": [], \"solution\": []}")
-    foreach(track exercise solution)
+    foreach(track exercise solution tuned)
       set(suffix "")
-      if(track STREQUAL "solution")
-        set(suffix "-solution")
+      if(NOT track STREQUAL "exercise")
+        set(suffix "-${track}")  # lessonNN-tests-solution; lessonNN-tests-tuned where it has a tuned version
       endif()
       set(targets "")
       foreach(target lesson${nn}-tests${suffix} lesson${nn}-demo${suffix})
@@ -38,7 +38,7 @@ function(stepwise_write_course file)
   endforeach()
   # One target per track builds every lesson's: the runner builds it first (keeping going past a
   # lesson that does not compile), so that all the cores build all the lessons at once.
-  foreach(track exercise solution)
+  foreach(track exercise solution tuned)
     if(every_${track} AND NOT TARGET stepwise-${track}-lessons)
       add_custom_target(stepwise-${track}-lessons)
       add_dependencies(stepwise-${track}-lessons ${every_${track}})

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -120,7 +121,66 @@ bool has_record(const std::vector<Record>& records, const std::string& test, con
 struct SharedRun {
   std::vector<const Test*> checks;
   std::string killed_in;  // the check that ran past its time limit, if one did
+  double expected = 0;    // seconds, from the earlier run's records
 };
+
+// How long each check is expected to run: its earlier record's time, else a second (a check run
+// for the first time, or by a program that wrote no times).
+std::map<const Test*, double> expected_seconds(const std::vector<Test>& tests, const std::string& track,
+                                               const std::vector<EarlierRecord>& earlier) {
+  std::map<std::string, double> took;
+  for (const EarlierRecord& e : earlier)
+    if (e.record.seconds) took[test_name(e.record, track)] = *e.record.seconds;
+  std::map<const Test*, double> expected;
+  for (const Test& t : tests) {
+    const auto found = took.find(t.name);
+    expected[&t] = found == took.end() ? 1.0 : found->second;
+  }
+  return expected;
+}
+
+// The shared runs: each program's checks in as few processes as keep `jobs` workers evenly busy.
+// A program whose checks would take longer than an even share of the whole (at least
+// kLeastSecondsPerProcess: a process's CUDA start-up is not free) is split into processes of
+// about that share, its checks placed longest first on the least loaded; its speed checks keep a
+// process of their own (they run one at a time anyway). Returned longest first, so that the
+// long processes start first and the short ones fill in around them.
+std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& programs,
+                                      const std::map<const Test*, double>& expected, int jobs) {
+  constexpr double kLeastSecondsPerProcess = 1.0;
+  double total = 0;
+  for (const auto& [key, program] : programs)
+    for (const Test* t : program.checks) total += expected.at(t);
+  const double share = std::max(kLeastSecondsPerProcess, total / std::max(1, jobs));
+  std::vector<SharedRun> runs;
+  for (const auto& [key, program] : programs) {
+    SharedRun speed;
+    std::vector<const Test*> others;
+    double others_total = 0;
+    for (const Test* t : program.checks) {
+      if (grader::check_kind(t->gtest_check()) == grader::CheckKind::speed) {
+        speed.checks.push_back(t);
+        speed.expected += expected.at(t);
+      } else {
+        others.push_back(t);
+        others_total += expected.at(t);
+      }
+    }
+    std::stable_sort(others.begin(), others.end(), [&](const Test* a, const Test* b) { return expected.at(a) > expected.at(b); });
+    std::vector<SharedRun> parts(static_cast<std::size_t>(std::max(1.0, std::ceil(others_total / share))));
+    for (const Test* t : others) {
+      SharedRun& least = *std::min_element(parts.begin(), parts.end(),
+                                           [](const SharedRun& a, const SharedRun& b) { return a.expected < b.expected; });
+      least.checks.push_back(t);
+      least.expected += expected.at(t);
+    }
+    parts.push_back(std::move(speed));
+    for (SharedRun& part : parts)
+      if (!part.checks.empty()) runs.push_back(std::move(part));
+  }
+  std::stable_sort(runs.begin(), runs.end(), [](const SharedRun& a, const SharedRun& b) { return a.expected > b.expected; });
+  return runs;
+}
 
 // Runs with progress; the checks that got no record are left to CTest.
 class Runner {
@@ -274,15 +334,15 @@ const Record* still_todo(const Test& test, const std::string& track, const std::
 
 }  // namespace
 
-std::vector<EarlierRecord> earlier_todos(const std::filesystem::path& dir, const std::vector<std::string>& lessons) {
-  std::vector<EarlierRecord> todos;
+std::vector<EarlierRecord> earlier_records(const std::filesystem::path& dir, const std::vector<std::string>& lessons) {
+  std::vector<EarlierRecord> earlier;
   for (const Record& r : load_records(dir)) {
-    if (r.status != "TODO" || std::find(lessons.begin(), lessons.end(), r.lesson) == lessons.end()) continue;
+    if (std::find(lessons.begin(), lessons.end(), r.lesson) == lessons.end()) continue;
     std::error_code error;
     const auto written = std::filesystem::last_write_time(record_file(dir, r.lesson, r.check), error);
-    if (!error) todos.push_back({r, written});
+    if (!error) earlier.push_back({r, written});
   }
-  return todos;
+  return earlier;
 }
 
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
@@ -311,20 +371,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
-  // With fewer programs than parallel jobs (one lesson graded), a program's checks are dealt out
-  // to several processes; its speed checks keep one process (they run one at a time anyway).
-  const int per_program = std::max(1, Runner::jobs() / std::max(1, static_cast<int>(shared.size())));
-  std::vector<SharedRun> runs;
-  for (const auto& [key, run] : shared) {
-    std::vector<SharedRun> parts(static_cast<std::size_t>(per_program) + 1);
-    std::size_t dealt = 0;
-    for (const Test* t : run.checks) {
-      if (grader::check_kind(t->gtest_check()) == grader::CheckKind::speed) parts.back().checks.push_back(t);
-      else parts[dealt++ % per_program].checks.push_back(t);
-    }
-    for (SharedRun& part : parts)
-      if (!part.checks.empty()) runs.push_back(std::move(part));
-  }
+  std::vector<SharedRun> runs = split_for_jobs(shared, expected_seconds(tests, track, earlier), Runner::jobs());
   // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
   // through CTest beside the shared runs, but a sanitizer check of an exercise whose code still
   // has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without running.
@@ -336,7 +383,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     (t.labelled("sanitizer") && may_be_todo ? after : beside).push_back(&t);
   }
   std::thread alongside([&] { runner.run_ctest(beside); });
-  std::vector<SharedRun*> queue;
+  std::vector<SharedRun*> queue;  // longest first (split_for_jobs' order)
   for (SharedRun& run : runs) queue.push_back(&run);
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> workers;

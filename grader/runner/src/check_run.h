@@ -18,11 +18,13 @@ struct EarlierRecord {
   Record record;
   std::filesystem::file_time_type written;
 };
-// The TODO records in `dir` of the lessons named, before a new run removes them.
-std::vector<EarlierRecord> earlier_todos(const std::filesystem::path& dir, const std::vector<std::string>& lessons);
+// The records in `dir` of the lessons named, before a new run removes them: a TODO one may be
+// kept (below), and each says how long its check ran, which spreads the next run's checks evenly.
+std::vector<EarlierRecord> earlier_records(const std::filesystem::path& dir, const std::vector<std::string>& lessons);
 
 // Runs the checks of `track` of the lessons named (by slug): a lesson program's checks share a
-// process (grader/shared_run.h), the programs side by side. A check that ended without writing
+// process (grader/shared_run.h), or a few processes where the earlier run's times say its checks
+// would otherwise keep the others waiting, the processes side by side, longest first. A check that ended without writing
 // its record (crashed, timed out, not built) gets a FAIL record saying so. A check whose earlier
 // record says TODO and whose program was not built again since keeps that record without running:
 // the same program stops at the same step still to write (only a new build can change that).

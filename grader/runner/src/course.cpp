@@ -1,8 +1,10 @@
 #include "course.h"
 
+#include <algorithm>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 namespace runner {
 
@@ -31,18 +33,28 @@ Course load_course(const std::filesystem::path& file) {
   course.cmake = json.value("cmake", course.cmake);
   course.ctest = json.value("ctest", course.ctest);
   course.tools = json.value("tools", std::vector<std::string>{});
-  course.exercise_lessons_target = json.value("exercise_lessons_target", "");
-  course.solution_lessons_target = json.value("solution_lessons_target", "");
+  for (const std::string& track : kTracks) course.lessons_targets[track] = json.value(track + "_lessons_target", "");
   for (const nlohmann::json& entry : json.value("lessons", nlohmann::json::array())) {
     Lesson lesson;
     lesson.slug = entry.value("slug", "");
-    lesson.exercise_targets = entry.value("exercise", std::vector<std::string>{});
-    lesson.solution_targets = entry.value("solution", std::vector<std::string>{});
+    for (const std::string& track : kTracks) lesson.built_by[track] = entry.value(track, std::vector<std::string>{});
     if (lesson.slug.size() < 3)
       throw std::runtime_error(file.string() + " names a lesson without an NN-slug name");
     course.lessons.push_back(lesson);
   }
   return course;
+}
+
+std::vector<const Lesson*> Course::lessons_of(const std::string& track) const {
+  std::vector<const Lesson*> graded, all;
+  for (const Lesson& lesson : lessons) {
+    all.push_back(&lesson);
+    if (!lesson.targets(track).empty()) graded.push_back(&lesson);
+  }
+  const bool any_targets = std::any_of(lessons.begin(), lessons.end(), [](const Lesson& lesson) {
+    return std::any_of(kTracks.begin(), kTracks.end(), [&](const std::string& t) { return !lesson.targets(t).empty(); });
+  });
+  return any_targets ? graded : all;
 }
 
 std::string display_path(const std::filesystem::path& path) {

@@ -2,18 +2,24 @@
 // The course as this build knows it: read from <build>/stepwise-course.json, which CMake writes
 // from STEPWISE_LESSONS (grader/runner/Course.cmake).
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace runner {
 
+// The tracks a lesson is graded in: the student's exercise, the reference solution, and the tuned
+// version beside it (cmake/AddLesson.cmake's stepwise_add_tuned; only some lessons have one).
+inline const std::vector<std::string> kTracks{"exercise", "solution", "tuned"};
+
 struct Lesson {
-  std::string slug;                          // "03-mandelbrot"
-  std::vector<std::string> exercise_targets; // what builds its exercise: tests and demo
-  std::vector<std::string> solution_targets;
+  std::string slug;                                        // "03-mandelbrot"
+  std::map<std::string, std::vector<std::string>> built_by;  // track -> its targets: tests and demo
   const std::vector<std::string>& targets(const std::string& track) const {
-    return track == "solution" ? solution_targets : exercise_targets;
+    static const std::vector<std::string> none;
+    const auto found = built_by.find(track);
+    return found == built_by.end() ? none : found->second;
   }
   std::string number() const { return slug.substr(0, 2); }  // "03"
 };
@@ -24,13 +30,18 @@ struct Course {
   std::vector<std::string> tools;  // built before the lessons (the doctor)
   std::vector<Lesson> lessons;     // in reading order
   // The target that builds every lesson's targets of a track ("" if none).
-  std::string exercise_lessons_target, solution_lessons_target;
-  const std::string& lessons_target(const std::string& track) const {
-    return track == "solution" ? solution_lessons_target : exercise_lessons_target;
+  std::map<std::string, std::string> lessons_targets;
+  std::string lessons_target(const std::string& track) const {
+    const auto found = lessons_targets.find(track);
+    return found == lessons_targets.end() ? std::string() : found->second;
   }
 
   std::filesystem::path results_dir(const std::string& track) const { return build_dir / "results" / track; }
   std::filesystem::path lesson_dir(const Lesson& lesson) const { return source_dir / "lessons" / lesson.slug; }
+  // The lessons graded in `track`, in reading order: those with targets of it (every lesson has an
+  // exercise and a solution; a few a tuned version), or all where no lesson has targets (a course
+  // file that names none).
+  std::vector<const Lesson*> lessons_of(const std::string& track) const;
   // "3", "03", "03-mandelbrot" and "mandelbrot" all name lesson 03; nullptr if none does.
   const Lesson* find(const std::string& name) const;
 };

@@ -100,7 +100,7 @@ Grades grade(const Course& course, const std::string& track, const std::vector<c
   }
   std::vector<std::string> slugs;
   for (const Lesson* lesson : lessons) slugs.push_back(lesson->slug);
-  const std::vector<EarlierRecord> earlier = earlier_todos(results, slugs);
+  const std::vector<EarlierRecord> earlier = earlier_records(results, slugs);
   if (lessons.size() == course.lessons.size()) remove_records(results, "");
   const auto step = [&](std::size_t i) { return std::to_string(i + 1) + "/" + std::to_string(lessons.size()); };
 
@@ -188,7 +188,8 @@ int main(int argc, char** argv) {
   bool report_only = false, full_table = false, no_build = false;
   CLI::App* grade_cmd = app.add_subcommand("grade", "build the lessons, run their checks, print the overview and next:");
   grade_cmd->add_option("lessons", lessons, "lessons to grade (e.g. 03 or 03-mandelbrot); all when none");
-  grade_cmd->add_option("--track", track, "exercise (yours) or solution")->check(CLI::IsMember({"exercise", "solution"}));
+  grade_cmd->add_option("--track", track, "exercise (yours), solution, or tuned (the tuned versions beside some solutions)")
+      ->check(CLI::IsMember(kTracks));
   grade_cmd->add_flag("--table", full_table, "print every check's row instead of the overview");
   grade_cmd->add_flag("--no-build", no_build, "run the checks of what is built, build nothing");
   grade_cmd->add_flag("--report-only", report_only, "exit 0 even when checks fail (the grade target)");
@@ -198,9 +199,9 @@ int main(int argc, char** argv) {
 
   CLI::App* next_cmd = app.add_subcommand("next", "what to do now, from the last grading run");
   CLI::App* table_cmd = app.add_subcommand("table", "every check of the last grading run, one row each");
-  table_cmd->add_option("--track", track, "exercise or solution")->check(CLI::IsMember({"exercise", "solution"}));
+  table_cmd->add_option("--track", track, "exercise, solution or tuned")->check(CLI::IsMember(kTracks));
   CLI::App* outcome_cmd = app.add_subcommand("outcome", "exit status of the last grading run (1: FAIL or TODO left)");
-  outcome_cmd->add_option("--track", track, "exercise or solution")->check(CLI::IsMember({"exercise", "solution"}));
+  outcome_cmd->add_option("--track", track, "exercise, solution or tuned")->check(CLI::IsMember(kTracks));
 
   std::string hint_lesson;
   int hint_step = 0;

@@ -18,7 +18,7 @@ struct Record {
   // the requirements file. Kept when a record is written again (a class's gradebook uses them).
   std::optional<double> figure, minimum;
   std::string unit, key, seed, gpu;
-  std::optional<double> seconds;  // how long the check ran (written when a class is graded)
+  std::optional<double> seconds;  // how long the check ran (its program says; a class grading, the whole process)
 
   bool passed() const { return status == "PASS"; }
 };

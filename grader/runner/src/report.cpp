@@ -61,7 +61,7 @@ Grades summarise(const Course& course, const std::string& track, std::vector<Rec
   Grades grades;
   grades.track = track;
   std::vector<std::string> order;
-  for (const Lesson& lesson : course.lessons) order.push_back(lesson.slug);
+  for (const Lesson* lesson : course.lessons_of(track)) order.push_back(lesson->slug);
   std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) { return a.lesson < b.lesson; });
   for (const Record& r : records)
     if (std::find(order.begin(), order.end(), r.lesson) == order.end()) order.push_back(r.lesson);
