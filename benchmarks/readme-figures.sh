@@ -6,17 +6,18 @@
 # starts with the date, the commit, the GPU and its driver, so a README can name all four.
 #   benchmarks/readme-figures.sh [build folder, default build] [out folder, default <build>/readme-figures] [NN... | docs]
 #   benchmarks/readme-figures.sh build /tmp/figures 04 08 docs     # lessons 04 and 08 and the docs only
-# Paths are relative to the repository root. It needs the solutions' demos and the doctor:
-#   cmake --build build --target lesson{00..13}-demo-solution stepwise-doctor
-# and ncu (lessons 04, 06, 08), nsys and python3 (lesson 05's timeline picture). A failing or
-# missing command is recorded under its header and the others still run; the exit status is 1
-# if any failed. CMD_TIMEOUT (seconds, default 120) bounds each command. COMMIT names the commit
-# where git does not work. About 3 minutes on an H100.
+#   benchmarks/readme-figures.sh build /tmp/figures grader   # the grader's tables only
+# Paths are relative to the repository root. It needs the course built (`cmake --build build`:
+# the solutions' demos, the doctor, the test programs of the solutions and of the tuned versions)
+# and ncu (lessons 04, 06, 08). A failing or missing command is recorded under its header and the
+# others still run; the exit status is 1 if any failed. CMD_TIMEOUT (seconds, default 120) bounds
+# each command (the grader's runs 600). COMMIT names the commit where git does not work. About 6
+# minutes on an H100, half of it the grader's run of every solution check.
 #
-# Not here, run separately:
-#   - the grader's tables (each README's "## On an H100" table, docs/grading.md's example table):
-#     `cmake --workflow --preset test` (or ctest), then `build/bin/stepwise table --track solution`;
-#   - docs/grading.md's timings of the grading loop: benchmarks/grading-loop.sh (CPU only).
+# The part "grader" (grader.txt) grades the reference solutions and the tuned versions beside some
+# of them (`stepwise grade --track solution|tuned`) and prints their tables: each README's "On an
+# H100" table and its tuned version's figures, docs/grading.md's example table.
+# Not here: docs/grading.md's timings of the grading loop (benchmarks/grading-loop.sh).
 # shellcheck disable=SC2317  # the part_NN functions are called by name
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -24,7 +25,7 @@ build=${1:-build}
 out=${2:-$build/readme-figures}
 shift $(($# < 2 ? $# : 2))
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(00 01 02 03 04 05 06 07 08 09 10 11 12 13 docs)
+[ ${#parts[@]} -gt 0 ] || parts=(00 01 02 03 04 05 06 07 08 09 10 11 12 13 docs grader)
 mkdir -p "$out" || exit 2
 
 b=$(printf '%q' "$build/bin")  # as the commands below show them in their headers
@@ -39,11 +40,11 @@ gpu=$(nvidia-smi -i 0 --query-gpu=name,driver_version --format=csv,noheader 2>/d
 gpu=${gpu:-none found by nvidia-smi}
 
 file='' ran=0 failed=0 statuses=''
-run_cmd() {  # run_cmd "command line": runs it (from the repository root), output under a header in $file
+run_cmd() {  # run_cmd "command line" [limit in s]: runs it (from the repository root), output under a header in $file
   local start status
   printf '\n### $ %s\n' "$1" >>"$file"
   start=$(date +%s%N)
-  timeout -k 10 "${CMD_TIMEOUT:-120}" bash -c "$1" >>"$file" 2>&1 </dev/null
+  timeout -k 10 "${2:-${CMD_TIMEOUT:-120}}" bash -c "$1" >>"$file" 2>&1 </dev/null
   status=$?
   printf '### exit status %d (%s s)\n' "$status" "$(awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.1f", ns / 1e9 }')" >>"$file"
   ran=$((ran + 1))
@@ -64,14 +65,7 @@ part_04() {
   run_cmd "$b/lesson04-demo-solution --size 4000x3000"
   run_cmd "ncu -k regex:mesh_distances -c 1 --section SpeedOfLight $b/lesson04-demo-solution --size 2000x2000"
 }
-part_05() {
-  run_cmd "$b/lesson05-demo-solution --chunks 32"
-  # docs/images/streams-nsys.svg, drawn again from a fresh trace
-  rm -f "$out"/05-streams.nsys-rep "$out"/05-streams.sqlite "$out"/05-streams_cuda_gpu_trace.csv "$out"/05-streams-nsys.svg
-  run_cmd "nsys profile --trace=cuda --force-overwrite true -o $o/05-streams $b/lesson05-demo-solution --chunks 8"
-  run_cmd "nsys stats --report cuda_gpu_trace --format csv --output $o/05-streams $o/05-streams.nsys-rep"
-  run_cmd "python3 docs/images/nsys_timeline.py $o/05-streams_cuda_gpu_trace.csv > $o/05-streams-nsys.svg"
-}
+part_05() { run_cmd "$b/lesson05-demo-solution --chunks 32"; }  # the copies, the pipeline and its timeline
 part_06() {
   run_cmd "$b/lesson06-demo-solution"  # 1600 and 4096
   run_cmd "$b/lesson06-demo-solution --size 2048 --shape 257 129 67"
@@ -94,11 +88,18 @@ part_11() {
 part_12() { run_cmd "$b/lesson12-demo-solution"; }  # 2^25 floats: degrees, nvcc vs NVRTC, the cache
 part_13() { run_cmd "$b/lesson13-demo-solution"; }
 part_docs() { run_cmd "$b/stepwise-doctor"; }  # docs/setup.md
+part_grader() {
+  run_cmd "$b/stepwise grade --track solution" "${GRADE_TIMEOUT:-600}"
+  run_cmd "$b/stepwise table --track solution"
+  run_cmd "$b/stepwise grade --track tuned" "${GRADE_TIMEOUT:-600}"
+  run_cmd "$b/stepwise table --track tuned"
+}
 
 missing=()
 for part in "${parts[@]}"; do
   case $part in
     docs) program=stepwise-doctor ;;
+    grader) program=stepwise ;;
     *[!0-9]*|'') continue ;;
     *) program=$(printf 'lesson%02d-demo-solution' $((10#$part))) ;;
   esac
@@ -110,7 +111,7 @@ done
 any_failed=0
 for part in "${parts[@]}"; do
   [[ $part =~ ^[0-9]+$ ]] && part=$(printf '%02d' $((10#$part)))
-  declare -F "part_$part" >/dev/null || { echo "$part: no such lesson (00 to 13, or docs)" >&2; any_failed=1; continue; }
+  declare -F "part_$part" >/dev/null || { echo "$part: no such part (00 to 13, docs or grader)" >&2; any_failed=1; continue; }
   file="$out/$part.txt" ran=0 failed=0 statuses='' start=$SECONDS
   {
     echo "# Stepwise CUDA, the figures the READMEs quote: $part (benchmarks/readme-figures.sh)"
