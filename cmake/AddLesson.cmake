@@ -205,8 +205,9 @@ endfunction()
 # + the list of the kernels nvcc built into the graded code (STUDENT: a static library of it) and
 # into the checks (CHECKS: an object library), which the trace of what ran tells apart from a
 # library's (grader/trace.h, cmake/ListKernels.cmake) + where nvcc keeps the PTX of the graded
-# code and which .cu files it has now (grader/machine_code.h: PTX left by a file since renamed is
-# not read).
+# code and of the checks (whose kernels include the templates of the student's headers), which
+# .cu files each has now and which CUDA architectures are built (grader/machine_code.h: PTX left
+# by a file since renamed, or by an architecture no longer built, is not read).
 function(stepwise_add_test_program target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "EXCLUDE_FROM_ALL" "LESSON;TRACK;STUDENT;CHECKS" "LINK;SANITIZERS")
   set(exclude "")
@@ -219,41 +220,48 @@ function(stepwise_add_test_program target)
   set(depends "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake")
   set(device_code_dir "")
   set(device_code_sources "")
+  set(checks_code_dir "")
+  set(checks_code_sources "")
   if(ARG_STUDENT)
     set(student_files "$<TARGET_FILE:${ARG_STUDENT}>")
     list(APPEND depends ${ARG_STUDENT})
-    stepwise_keep_device_code(${ARG_STUDENT} device_code_dir)
-    if(device_code_dir)
-      set(device_code_sources "$<JOIN:$<FILTER:$<TARGET_PROPERTY:${ARG_STUDENT},SOURCES>,INCLUDE,\\.cu$>,|>")
-    endif()
+    stepwise_keep_device_code(${ARG_STUDENT} device_code_dir device_code_sources)
   endif()
   if(ARG_CHECKS)
     set(checks_files "$<JOIN:$<TARGET_OBJECTS:${ARG_CHECKS}>,|>")
     list(APPEND depends "$<TARGET_OBJECTS:${ARG_CHECKS}>")
+    stepwise_keep_device_code(${ARG_CHECKS} checks_code_dir checks_code_sources)
   endif()
+  stepwise_device_code_architectures(architectures)
   add_custom_command(OUTPUT "${kernels_source}"
     COMMAND "${CMAKE_COMMAND}" "-DNM=${CMAKE_NM}" "-DOUTPUT=${kernels_source}" "-DSTUDENT=${student_files}"
             "-DCHECKS=${checks_files}" -P "${STEPWISE_SOURCE_DIR}/cmake/ListKernels.cmake"
     DEPENDS ${depends}
     COMMENT "listing the kernels of ${target}" VERBATIM)
-  add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp" "${kernels_source}")
+  add_executable(${target} ${exclude} "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp"
+                 "${STEPWISE_SOURCE_DIR}/grader/harness/src/machine_code_build.cpp" "${kernels_source}")
   list(JOIN ARG_SANITIZERS "," sanitizers)  # a ';' would split the definition
   target_compile_definitions(${target} PRIVATE STEPWISE_LESSON="${ARG_LESSON}" STEPWISE_TRACK="${ARG_TRACK}"
                                                STEPWISE_SANITIZERS="${sanitizers}"
                                                STEPWISE_DEVICE_CODE_DIR="${device_code_dir}"
-                                               STEPWISE_DEVICE_CODE_SOURCES="${device_code_sources}")
+                                               STEPWISE_DEVICE_CODE_SOURCES="${device_code_sources}"
+                                               STEPWISE_DEVICE_CODE_CHECKS_DIR="${checks_code_dir}"
+                                               STEPWISE_DEVICE_CODE_CHECKS_SOURCES="${checks_code_sources}"
+                                               STEPWISE_DEVICE_CODE_ARCHITECTURES="${architectures}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
 endfunction()
 
-# The device code of the student's files, for the machine-code checks (grader/machine_code.h):
-# nvcc keeps what it makes while compiling <code> (-keep), the PTX of each file among it, in a
-# folder of its own, which <out> names (once per target; "" for an imported target, whose build
-# is not this one's). nvcc never removes what it kept: the check reads only the PTX of <code>'s
-# .cu files of now (STEPWISE_DEVICE_CODE_SOURCES).
-function(stepwise_keep_device_code code out)
+# The device code of <code> (the student's files, or the checks), for the machine-code checks
+# (grader/machine_code.h): nvcc keeps what it makes while compiling <code> (-keep), the PTX of each
+# file among it, in a folder of its own, which <out_dir> names (once per target; "" for an
+# imported target, whose build is not this one's), and <out_sources> lists <code>'s .cu files of
+# now ('|'-separated; "" with no folder). nvcc never removes what it kept: the check reads only
+# the PTX of those files, for the architectures built now (stepwise_device_code_architectures).
+function(stepwise_keep_device_code code out_dir out_sources)
   get_target_property(imported ${code} IMPORTED)
   if(imported)
-    set(${out} "" PARENT_SCOPE)
+    set(${out_dir} "" PARENT_SCOPE)
+    set(${out_sources} "" PARENT_SCOPE)
     return()
   endif()
   get_target_property(dir ${code} STEPWISE_DEVICE_CODE_DIR)
@@ -263,7 +271,21 @@ function(stepwise_keep_device_code code out)
     target_compile_options(${code} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:--keep --keep-dir \"${dir}\">")
     set_target_properties(${code} PROPERTIES STEPWISE_DEVICE_CODE_DIR "${dir}")
   endif()
-  set(${out} "${dir}" PARENT_SCOPE)
+  set(${out_dir} "${dir}" PARENT_SCOPE)
+  set(${out_sources} "$<JOIN:$<FILTER:$<TARGET_PROPERTY:${code},SOURCES>,INCLUDE,\\.cu$>,|>" PARENT_SCOPE)
+endfunction()
+
+# The CUDA architectures this directory's code is built for, as CMAKE_CUDA_ARCHITECTURES spells
+# them, ','-separated (a ';' would split the definition): the machine-code checks read the PTX of
+# these only (grader::virtual_architectures makes the names nvcc gives it). "native" is the list
+# CMake found on this machine, where it says; a list nvcc alone resolves ("all") stays as it is.
+function(stepwise_device_code_architectures out)
+  set(architectures "${CMAKE_CUDA_ARCHITECTURES}")
+  if(architectures STREQUAL "native" AND CMAKE_CUDA_ARCHITECTURES_NATIVE)
+    set(architectures "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
+  endif()
+  list(JOIN architectures "," architectures)
+  set(${out} "${architectures}" PARENT_SCOPE)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
@@ -352,7 +374,9 @@ endfunction()
 #   grader/broken/<NN-slug>/<name>.patch  the mistake as a patch to the solution's files, applied
 #                                         at configure time (cmake/BrokenPatch.cmake); the
 #                                         submission is the solution's sources with the patched
-#                                         ones in their place. For a mistake in the solution's code.
+#                                         ones in their place. For a mistake in the solution's code
+#                                         (a patched header that the checks include compiles them
+#                                         again with it: a step written as a template).
 #   grader/broken/<NN-slug>/<name>.cu     a file of its own that #includes the solution's source
 #                                         and replaces one function (#define f reference_f), for
 #                                         code the solution does not hold (the tricks of tricks.h,
@@ -383,6 +407,7 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
 
   set(target lesson${nn}-broken-${name})
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
+  set(checks lesson${nn}-checks-solution)
   if(file MATCHES "\\.patch$")
     # The solution's sources, each file the patch changes taken from the build folder (patched
     # headers too: that folder comes first on the include path).
@@ -399,6 +424,18 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
     add_library(${target}-code STATIC EXCLUDE_FROM_ALL ${sources})
     stepwise_lesson_code(${target}-code ${lesson} "${solution_dir}" "${libraries}")
     target_include_directories(${target}-code BEFORE PRIVATE "${patched_dir}")
+    # A patched header may hold a step the checks instantiate (a template): then the checks are
+    # compiled again with it, as a class build does for a student's headers.
+    set(patched_headers ${patched})
+    list(REMOVE_ITEM patched_headers ${api_sources})
+    if(patched_headers)
+      set(checks ${target}-checks)
+      get_target_property(test_source lesson${nn}-checks-solution SOURCES)
+      add_library(${checks} OBJECT EXCLUDE_FROM_ALL ${test_source})
+      stepwise_lesson_code(${checks} ${lesson} "${solution_dir}" "${libraries}")
+      target_include_directories(${checks} BEFORE PRIVATE "${patched_dir}")
+      target_link_libraries(${checks} PRIVATE grader::harness)
+    endif()
   else()
     # The broken file #includes the solution's source and replaces one function.
     add_library(${target}-code STATIC EXCLUDE_FROM_ALL "${file}")
@@ -407,8 +444,8 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
   endif()
   # It links what the solution links.
   stepwise_add_test_program(${target} EXCLUDE_FROM_ALL LESSON ${lesson} TRACK broken-${name}
-                            SANITIZERS ${sanitizers} STUDENT ${target}-code CHECKS lesson${nn}-checks-solution
-                            LINK lesson${nn}-checks-solution ${target}-code ${libraries})
+                            SANITIZERS ${sanitizers} STUDENT ${target}-code CHECKS ${checks}
+                            LINK ${checks} ${target}-code ${libraries})
   stepwise_lesson_code(${target} ${lesson} "${PROJECT_SOURCE_DIR}/solutions/${lesson}" "${libraries}")
   add_dependencies(selftests ${target})
   add_dependencies(lesson${nn}-all ${target})

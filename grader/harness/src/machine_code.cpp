@@ -124,30 +124,65 @@ std::map<std::string, DeviceFunction> fp64_in_ptx(const std::string& ptx) {
   return functions;
 }
 
-std::vector<std::string> device_code_files(const std::string& dir, const std::vector<std::string>& sources) {
+std::vector<std::string> virtual_architectures(const std::string& cmake_architectures) {
+  std::set<std::string> found;
+  static const std::regex entry(R"(^([0-9]+[a-z]?)(-real|-virtual)?$)");  // 90, 90a-real, 75-virtual
+  std::string list = cmake_architectures;
+  std::replace(list.begin(), list.end(), ';', ',');
+  std::istringstream entries(list);
+  for (std::string item; std::getline(entries, item, ',');) {
+    item = trim(item);
+    if (item.empty()) continue;
+    std::smatch match;
+    if (!std::regex_match(item, match, entry)) return {};  // native, all, all-major, OFF: nvcc decides
+    found.insert(match[1]);
+  }
+  return {found.begin(), found.end()};
+}
+
+std::vector<std::string> device_code_files(const std::string& dir, const std::vector<std::string>& sources,
+                                           const std::vector<std::string>& architectures) {
   namespace fs = std::filesystem;
   std::set<std::string> stems;
   for (const std::string& source : sources) stems.insert(fs::path(source).stem().string());
-  static const std::regex architecture(R"(\.compute_[0-9]+[a-z]?$)");  // my.file.compute_90a
+  const std::set<std::string> built(architectures.begin(), architectures.end());
+  static const std::regex architecture(R"(\.compute_([0-9]+[a-z]?)$)");  // my.file.compute_90a
   std::vector<std::string> files;
   std::error_code error;
   if (dir.empty() || !fs::is_directory(dir, error)) return files;
+  std::set<std::string> plain;                                   // the stems with a <stem>.ptx
+  std::map<std::string, std::vector<std::string>> per_architecture;  // stem -> its <stem>.compute_*.ptx
   for (const auto& entry : fs::directory_iterator(dir, error)) {
     if (entry.path().extension() != ".ptx") continue;
     const std::string stem = entry.path().stem().string();
-    if (stems.count(stem) || stems.count(std::regex_replace(stem, architecture, "")))
-      files.push_back(entry.path().string());
+    std::smatch match;
+    if (stems.count(stem)) {
+      plain.insert(stem);
+      if (built.size() <= 1) files.push_back(entry.path().string());  // one architecture, or not known
+    } else if (std::regex_search(stem, match, architecture) &&
+               stems.count(stem.substr(0, stem.size() - match[0].length())) &&
+               (built.empty() || built.count(match[1]))) {
+      per_architecture[stem.substr(0, stem.size() - match[0].length())].push_back(entry.path().string());
+    }
   }
+  // Several architectures: only <stem>.compute_<arch>.ptx of each; one: <stem>.ptx, or where nvcc
+  // named it otherwise (none), its <stem>.compute_<arch>.ptx; not known: all of them.
+  for (const auto& [stem, named] : per_architecture)
+    if (built.size() != 1 || !plain.count(stem)) files.insert(files.end(), named.begin(), named.end());
   std::sort(files.begin(), files.end());
   return files;
 }
 
 void expect_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps) {
-  expect_float_arithmetic_in(device_code_dir(), device_code_sources(), float_kernels, steps);
+  expect_float_arithmetic_in(students_device_code(), float_kernels, steps);
 }
 
-void expect_float_arithmetic_in(const std::string& dir, const std::vector<std::string>& sources,
-                                const std::string& float_kernels, const std::function<void()>& steps) {
+void expect_header_float_arithmetic(const std::string& float_kernels, const std::function<void()>& steps) {
+  expect_float_arithmetic_in(checks_device_code(), float_kernels, steps);
+}
+
+void expect_float_arithmetic_in(const DeviceCode& code, const std::string& float_kernels,
+                                const std::function<void()>& steps) {
   // First the steps on empty input: one not written yet makes the check TODO, whatever kernels
   // the exercise's unwritten code holds (or lacks).
   try {
@@ -157,22 +192,22 @@ void expect_float_arithmetic_in(const std::string& dir, const std::vector<std::s
   } catch (const std::exception&) {
     // Anything else (no GPU to launch on, a CUDA error) is for the other checks to report.
   }
-  // Only the PTX of the files compiled now: a file renamed or removed leaves its PTX behind.
-  const std::vector<std::string> files = device_code_files(dir, sources);
+  // Only the PTX of the files and architectures compiled now: a file renamed or removed, or an
+  // architecture no longer built, leaves its PTX behind.
+  const std::vector<std::string> files = device_code_files(code.dir, code.sources, code.architectures);
   if (files.empty()) {
     std::string names;
-    for (const std::string& source : sources)
+    for (const std::string& source : code.sources)
       names += (names.empty() ? "" : ", ") + std::filesystem::path(source).stem().string() + "*.ptx";
-    GTEST_SKIP() << "the device code nvcc made from your files is not there to read (looked for "
+    GTEST_SKIP() << "the device code nvcc made from " << code.whose << " is not there to read (looked for "
                  << (names.empty() ? std::string("*.ptx") : names) << " in '"
-                 << (dir.empty() ? std::string("(no folder: this test program was built without it)") : dir)
+                 << (code.dir.empty() ? std::string("(no folder: this test program was built without it)") : code.dir)
                  << "'): build the grader again (cmake --build build) and re-run this check";
   }
 
-  // Every kernel of the student's, with the double arithmetic of all its PTX (one file for each
-  // virtual architecture built: the largest count of each instruction).
-  const auto& built = kernels_built().student;
-  const std::set<std::string> students(built.begin(), built.end());
+  // Every kernel built from the code, with the double arithmetic of all its PTX (one file for
+  // each virtual architecture built: the largest count of each instruction).
+  const std::set<std::string> students(code.kernels.begin(), code.kernels.end());
   std::map<std::string, std::map<std::string, int>> kernels;
   for (const std::string& file : files) {
     std::ifstream in(file);
@@ -215,7 +250,7 @@ void expect_float_arithmetic_in(const std::string& dir, const std::vector<std::s
               "a double variable or argument in the expression.";
   if (checked == 0)
     FAIL() << "found no kernel of yours matching `" << float_kernels
-           << "` to check for double arithmetic; the kernels nvcc built from your files:"
+           << "` to check for double arithmetic; the kernels nvcc built from " << code.whose << ":"
            << (found.str().empty() ? std::string("\n    (none)") : found.str())
            << "\n  Keep the kernel names the exercise gives.";
 }
