@@ -22,6 +22,8 @@
 
 #include "grader/grader.h"
 #include "grader/machine_code.h"
+#include "grader/splitmix.h"
+#include "grader/trace.h"
 #include "scan.h"
 #include "stepwise/todo.h"
 
@@ -295,6 +297,95 @@ TEST(RowScan, SeedPowerSumTable) {
       for (int c = 0; c < cols; ++c)
         EXPECT_EQ(got[r * cols + c], table[r % 4][c]) << "row " << r << ", column " << c << " (x = " << r % 4 + 1 << ")";
   }
+}
+
+// ---- Step 1 past 2^31 values ----------------------------------------------------------------------
+// A batch of more than 2^31 values: row r starts r * cols values in, past 2^31 for the last rows,
+// where a row offset kept in a 32-bit int (int start = blockIdx.x * cols) turns negative and the
+// row is read and written gigabytes away; past 2^32 an unsigned 32-bit product (in + blockIdx.x *
+// cols) wraps too. Of the two batches of rows of 4099 ints just past 2^32 and just past 2^31
+// values, the larger whose input and output fit in 40% of the free device memory is scanned (the
+// share grader::fit_in_device_memory gives any check, so that checks side by side fit together):
+// past 2^31 needs 17.2 GB, past 2^32 34.4 GB. Where neither fits, the check is SKIPPED, saying so.
+// The inputs, ints in [-1000, 1000], are drawn on the GPU by the counter-based hash of
+// grader/splitmix.h, so the CPU makes any row's values again without copying gigabytes back; a
+// fresh random sample of the outputs (grader::Sample: 4096 values, the first and the last among
+// them) is compared exactly with the CPU's running sums of their rows (at most 4099 * 1000 in
+// magnitude: no int overflows).
+constexpr int kHugeBatchCols = 4099;
+
+__global__ void fill_hashed_ints(int* x, std::size_t n, std::uint64_t draw) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+    x[i] = grader::uniform_int(grader::draw_bits(draw, i), -1000, 2001);
+}
+
+void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) {
+  const CheckStream stream;
+  scan(nullptr, nullptr, 0, kHugeBatchCols, stream.get());  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 values are too many to scan under compute-sanitizer";
+  const long long past_2_to_32 = (1ll << 32) / kHugeBatchCols + 2, past_2_to_31 = (1ll << 31) / kHugeBatchCols + 2;
+  const auto bytes_for = [](long long rows) { return 2 * sizeof(int) * static_cast<std::size_t>(rows) * kHugeBatchCols; };
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t usable = static_cast<std::size_t>(0.4 * static_cast<double>(free_bytes));
+  const long long rows = bytes_for(past_2_to_32) <= usable ? past_2_to_32
+                         : bytes_for(past_2_to_31) <= usable ? past_2_to_31
+                                                             : 0;
+  if (rows == 0)
+    GTEST_SKIP() << "a batch past 2^31 values needs " << grader::megabytes(bytes_for(past_2_to_31))
+                 << " (its input and output) in 40% of the free device memory, and this GPU has "
+                 << grader::megabytes(free_bytes) << " free: not run here";
+  const std::size_t n = static_cast<std::size_t>(rows) * kHugeBatchCols;
+  const std::string shape = std::to_string(rows) + " rows x " + std::to_string(kHugeBatchCols) + " columns = " +
+                            std::to_string(n) + " values, past 2^" + (rows == past_2_to_32 ? "32" : "31");
+  const std::string hint = shape +
+                           ": row r starts r * cols values in, past 2^31 for the last rows. Is a row's offset or an "
+                           "index computed in 32 bits (int, or unsigned)? Multiply in std::size_t: in + "
+                           "static_cast<std::size_t>(blockIdx.x) * cols.";
+  std::optional<stepwise::DeviceBuffer<int>> x, out;
+  try {
+    x.emplace(n);
+    out.emplace(n);
+  } catch (const stepwise::CudaError& e) {
+    if (e.code() != cudaErrorMemoryAllocation) throw;
+    (void)cudaGetLastError();  // not sticky: clear it
+    GTEST_SKIP() << "the " << grader::megabytes(bytes_for(rows)) << " of a batch past 2^31 values were free when the "
+                 << "check began but taken when it allocated them (another check beside it?): not run here";
+  }
+  try {
+    const std::uint64_t draw = grader::next_draw();
+    fill_hashed_ints<<<4096, 256>>>(x->data(), n, draw);
+    CUDA_CHECK_LAUNCH();
+    grader::poison(out->data(), n);
+    run_watched([&] { scan(x->data(), out->data(), static_cast<int>(rows), kHugeBatchCols, stream.get()); },
+                stream.get(), step);
+    const grader::Sample sample(n, 4096);
+    const std::vector<int> got = sample.of(out->data());
+    std::vector<int> expected;
+    expected.reserve(sample.size());
+    std::size_t row = n, column = 0;  // the row summed so far, and its next column
+    int sum = 0;
+    for (std::size_t i : sample.indices()) {
+      if (i / kHugeBatchCols != row) {
+        row = i / kHugeBatchCols;
+        column = 0;
+        sum = 0;
+      }
+      for (; column <= i % kHugeBatchCols; ++column)
+        sum += grader::uniform_int(grader::draw_bits(draw, row * kHugeBatchCols + column), -1000, 2001);
+      expected.push_back(sum);
+    }
+    EXPECT_TRUE(sample.matches(expected, got, grader::Tolerance::exact())) << hint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << hint;
+  }
+}
+
+TEST(RowScan, HillisSteelePast2To31Values) {
+  expect_rows_right_past_2_to_31(scan_rows_hillis_steele, "step 1 (scan_rows_hillis_steele)");
+}
+TEST(RowScan, BlellochPast2To31Values) {
+  expect_rows_right_past_2_to_31(scan_rows_blelloch, "step 1 (scan_rows_blelloch)");
 }
 
 // ---- Step 2: one whole array ---------------------------------------------------------------------
