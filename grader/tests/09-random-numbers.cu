@@ -17,6 +17,7 @@
 
 #include "grader/grader.h"
 #include "grader/machine_code.h"
+#include "grader/requirements.h"
 #include "random_numbers.h"
 #include "stepwise/todo.h"
 
@@ -259,30 +260,48 @@ std::vector<float> curand_host_uniforms(Rng rng, unsigned long long seed, std::s
 
 // The device API's hits, drawn as random_numbers.h specifies: one thread per run, run r from
 // subsequence r (or, with one_subsequence, every run from subsequence 0: the common mistake).
-// Every point is counted every way (count_point): hits[0] gets `all`, hits[1] `any`.
+// With kEveryWay, every point is counted every way (count_point): hits[0] gets `all`, hits[1]
+// `any`. Without, each point is decided once, as written, into hits[0]: the same draws and
+// nothing else, which the ceiling of RandomSpeed.DeviceApiBeatsHostApiPipeline times.
+template <bool kEveryWay>
 __global__ void reference_runs_kernel(unsigned long long seed, std::size_t n, bool one_subsequence,
                                       unsigned long long* hits) {
   const std::size_t r = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (r * kPointsPerRun >= n) return;
-  curandStatePhilox4_32_10_t state;
-  curand_init(seed, one_subsequence ? 0 : r, 0, &state);
-  const std::size_t left = n - r * kPointsPerRun;
-  const std::size_t count = left < kPointsPerRun ? left : kPointsPerRun;
   unsigned long long all = 0, any = 0;
-  for (std::size_t p = 0; p < count; p += 2) {
-    const float4 v = curand_uniform4(&state);
-    count_point(v.x, v.y, all, any);
-    if (p + 1 < count) count_point(v.z, v.w, all, any);
+  if (r * kPointsPerRun < n) {
+    curandStatePhilox4_32_10_t state;
+    curand_init(seed, one_subsequence ? 0 : r, 0, &state);
+    const std::size_t left = n - r * kPointsPerRun;
+    const int count = left < kPointsPerRun ? static_cast<int>(left) : kPointsPerRun;
+#pragma unroll 4
+    for (int p = 0; p < count; p += 2) {
+      const float4 v = curand_uniform4(&state);
+      if (kEveryWay) {
+        count_point(v.x, v.y, all, any);
+        if (p + 1 < count) count_point(v.z, v.w, all, any);
+      } else {
+        all += (v.x * v.x + v.y * v.y <= 1.0f) + (p + 1 < count && v.z * v.z + v.w * v.w <= 1.0f);
+      }
+    }
   }
+  for (int offset = 16; offset > 0; offset /= 2) {  // a warp's sums, one atomic add each
+    all += __shfl_down_sync(0xffffffffu, all, offset);
+    any += __shfl_down_sync(0xffffffffu, any, offset);
+  }
+  if (threadIdx.x % 32 != 0) return;
   atomicAdd(&hits[0], all);
-  atomicAdd(&hits[1], any);
+  if (kEveryWay) atomicAdd(&hits[1], any);
+}
+
+unsigned reference_runs_blocks(std::size_t n) {
+  const std::size_t runs = (n + kPointsPerRun - 1) / kPointsPerRun;
+  return static_cast<unsigned>((runs + 255) / 256);
 }
 
 HitRange reference_device_api_hits(unsigned long long seed, std::size_t n, bool one_subsequence) {
   stepwise::DeviceBuffer<unsigned long long> hits(2);
   CUDA_CHECK(cudaMemset(hits.data(), 0, hits.bytes()));
-  const std::size_t runs = (n + kPointsPerRun - 1) / kPointsPerRun;
-  reference_runs_kernel<<<static_cast<unsigned>((runs + 255) / 256), 256>>>(seed, n, one_subsequence, hits.data());
+  reference_runs_kernel<true><<<reference_runs_blocks(n), 256>>>(seed, n, one_subsequence, hits.data());
   CUDA_CHECK_LAUNCH();
   const std::vector<unsigned long long> counts = hits.to_host();
   return HitRange{counts[0], counts[1]};
@@ -626,8 +645,46 @@ TEST(RandomSpeed, HostApiPipelineNearMemory) {
   grader::expect_speed([&] { return grader::fraction_of_copy_bandwidth(16.0 * t.n, grader::gpu_median_ms(pipeline)); });
 }
 
+// The GPU time of the device API's draws on n points as the grader makes them (reference_runs_kernel
+// without kEveryWay): no memset, no copy back, no host wait.
+double grader_draws_ms(std::size_t n) {
+  stepwise::DeviceBuffer<unsigned long long> hits(1);
+  const unsigned long long seed = fresh_seed();
+  return grader::gpu_median_ms([&] {
+    reference_runs_kernel<false><<<reference_runs_blocks(n), 256>>>(seed, n, false, hits.data());
+  }, grader::TimingOptions{2, 9, false});  // no memory traffic to flush
+}
+
+// The host-API pipeline is this check's yardstick, so it is held to its own minimum here too (the
+// requirement of RandomSpeed.HostApiPipelineNearMemory), in this check's own measurements: a
+// pipeline made slow, here or only here, would flatter the device API's figure. `pipeline_ms` is
+// the fastest of them. The smallest fault this admits: a pipeline at that minimum, 0.5 of copy
+// bandwidth against the solution's 0.975 (README, the grader's run of 2026-11-26), flatters the
+// figure by up to 0.975 / 0.5 = 2x.
+testing::AssertionResult yardstick_fast_enough(std::size_t n, double pipeline_ms) {
+  const std::string key = "09-random-numbers/RandomSpeed.HostApiPipelineNearMemory";
+  const grader::Requirement required = grader::requirement(key);
+  const grader::Figure figure = grader::fraction_of_copy_bandwidth(16.0 * static_cast<double>(n), pipeline_ms);
+  if (figure.value >= required.minimum) return testing::AssertionSuccess();
+  return testing::AssertionFailure()
+         << "the host-API pipeline, this check's yardstick, ran at " << figure.value << " x copy bandwidth ("
+         << figure.how << ", " << pipeline_ms << " ms for " << n << " points), below its own minimum ("
+         << required.describe() << ", " << key << "): a slow pipeline flatters the device API's figure, so "
+         << "it counts only once step 2 is fast enough (see step 2's Hints)";
+}
+
 // The fused device-API estimate against the host-API pipeline (Philox both) on the same 2^28
 // points: the pipeline writes and reads 2 GiB of uniforms, the fused kernel none.
+//
+// The ceiling: the fused call does the Philox rounds of 2n uniforms (its count is checked exactly,
+// so it skips none) and grader_draws_ms times those rounds and nothing else, on this GPU in
+// this measurement, so the call is at most 1.5 x faster than that kernel (room for a launch shape
+// or unrolling the grader's kernel lacks): the figure is at most 1.5 x pipeline_ms / draws_ms.
+// The smallest fault it admits: for a call that takes about as long as the grader's kernel, a
+// timer that misses a third of it (a call that also spends time around its kernel, on the memset
+// and the copy back of the count, may hide that time too).
+// The broken submission device_api_works_only_on_checked_calls, which does nothing on 14 of the
+// 15 timed calls, reads hundreds of times the pipeline and fails here.
 TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
   TimedPipeline t(pipeline_points());
   const std::size_t n = t.n;
@@ -651,10 +708,15 @@ TEST(RandomSpeed, DeviceApiBeatsHostApiPipeline) {
   };
   fused.what_ran = device_api_rules();
 
+  double fastest_pipeline_ms = HUGE_VAL;
   grader::expect_speed([&] {
     const double pipeline_ms = grader::gpu_median_ms(pipeline), fused_ms = grader::gpu_median_ms(fused);
-    return grader::speedup(pipeline_ms, fused_ms, "the host-API pipeline (Philox: generate, then count)");
+    fastest_pipeline_ms = std::min(fastest_pipeline_ms, pipeline_ms);
+    grader::Figure figure = grader::speedup(pipeline_ms, fused_ms, "the host-API pipeline (Philox: generate, then count)");
+    figure.ceiling = 1.5 * pipeline_ms / grader_draws_ms(n);
+    return figure;
   });
+  EXPECT_TRUE(yardstick_fast_enough(n, fastest_pipeline_ms));
 }
 
 // ---- The float steps compute in float (no GPU needed) ----------------------------------------
