@@ -13,6 +13,7 @@
 
 #include "ensemble.h"
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "reference_cpu.h"
 #include "row_kernels.h"
 
@@ -234,6 +235,19 @@ TEST(CpuRows, RejectsBadSizes) {
   EXPECT_THROW(hermite(Target::cpu, x.data(), out.data(), -3, 8), std::invalid_argument);
   for (std::size_t i = 0; i < out.size(); ++i)
     ASSERT_TRUE(grader::is_poison(out[i])) << "a rejected call wrote value " << i;
+}
+
+// A float row function computing in double (a literal without f, sqrt of a double) gives
+// float-accurate rows, so only the machine code shows it. row_kernels.cu instantiates
+// apply_rows.cuh's kernel with the row functions (power_sums, hermite) and the tiled kernel; the
+// double instantiations are double by design. The calls on empty input reach a step still to
+// write (TODO).
+TEST(CpuMachineCode, FloatRowKernelsUseNoDoubleArithmetic) {
+  grader::expect_float_arithmetic("apply_rows_kernel<float,|hermite_tiled_kernel<float>", [] {
+    power_sums<float>(Target::gpu, nullptr, nullptr, 0, 0);
+    hermite<float>(Target::gpu, nullptr, nullptr, 0, 2);
+    hermite_row_major_tiled<float>(nullptr, nullptr, 0, 2);
+  });
 }
 
 TEST(CpuRows, ColumnMajorMatchesReference) {
