@@ -14,9 +14,10 @@
 # each command (the grader's runs 600). COMMIT names the commit where git does not work. About 6
 # minutes on an H100, half of it the grader's run of every solution check.
 #
-# The part "grader" (grader.txt) grades the reference solutions and the tuned versions beside some
-# of them (`stepwise grade --track solution|tuned`) and prints their tables: each README's "On an
-# H100" table and its tuned version's figures, docs/grading.md's example table.
+# The part "grader" (grader.txt) grades the exercises as they are (README.md's and docs/grading.md's
+# sample output), the reference solutions and the tuned versions beside some of them (`stepwise
+# grade --track solution|tuned`) and prints their tables: each README's "On an H100" table and its
+# tuned version's figures, docs/grading.md's example table.
 # Not here: docs/grading.md's timings of the grading loop (benchmarks/grading-loop.sh).
 # shellcheck disable=SC2317  # the part_NN functions are called by name
 set -uo pipefail
@@ -89,6 +90,7 @@ part_12() { run_cmd "$b/lesson12-demo-solution"; }  # 2^25 floats: degrees, nvcc
 part_13() { run_cmd "$b/lesson13-demo-solution"; }
 part_docs() { run_cmd "$b/stepwise-doctor"; }  # docs/setup.md
 part_grader() {
+  run_cmd "$b/stepwise grade" "${GRADE_TIMEOUT:-600}"  # the untouched exercises: README.md's sample
   run_cmd "$b/stepwise grade --track solution" "${GRADE_TIMEOUT:-600}"
   run_cmd "$b/stepwise table --track solution"
   run_cmd "$b/stepwise grade --track tuned" "${GRADE_TIMEOUT:-600}"
