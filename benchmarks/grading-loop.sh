@@ -44,3 +44,13 @@ for nn in ${LESSONS:-00 05 13}; do
 done
 row "stepwise grade (every lesson)" "<= 10" "$stepwise" grade
 row "stepwise grade --track solution --skip speed" "<= 30" "$stepwise" grade --track solution --skip speed
+
+# Where the last solutions run's time went: its processes, longest first (STEPWISE_RUN_LOG).
+log=$(mktemp)
+STEPWISE_RUN_LOG=$log "$stepwise" grade --track solution --skip speed >/dev/null 2>&1 || true
+echo
+echo "The processes of one more such run (start and end, seconds from its first check):"
+awk '$2 == "start" { started[substr($0, index($0, $3))] = $1 }
+     $2 == "end" { what = substr($0, index($0, $3)); sub(/,[^,]*$/, "", what); if (what in started) printf "  %7.2f %7.2f  %s\n", started[what], $1, what }' "$log" |
+  sort -k2 -g -r | head -"${SHOW:-12}"
+rm -f "$log"

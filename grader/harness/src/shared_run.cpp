@@ -14,11 +14,12 @@
 #include "grader/gpu.h"
 #include "grader/inputs.h"
 #include "grader/results.h"
+#include "grader/trace.h"
 
 namespace grader {
 namespace {
 
-constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // allocator slack, not a leak
+constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // a cache of a library's, not a leak
 constexpr int kEndedForIsolation = 3;
 
 bool shared_run() {
@@ -31,10 +32,12 @@ class SharedRun : public testing::EmptyTestEventListener {
     begin_check_inputs(check_name(test));
     kind_ = check_kind(test.test_suite_name());
     lock(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
+    held_at_start_ = -1;
     free_at_start_ = 0;
     if (shared_run() && uses_gpu()) {
+      held_at_start_ = device_memory_held();
       std::size_t total = 0;
-      if (cudaMemGetInfo(&free_at_start_, &total) != cudaSuccess) free_at_start_ = 0;
+      if (held_at_start_ < 0 && cudaMemGetInfo(&free_at_start_, &total) != cudaSuccess) free_at_start_ = 0;
     }
   }
 
@@ -58,6 +61,14 @@ class SharedRun : public testing::EmptyTestEventListener {
     const cudaError_t last = cudaGetLastError();
     const cudaError_t error = synced != cudaSuccess ? synced : last;
     if (error != cudaSuccess) return std::string("a CUDA error (") + cudaGetErrorString(error) + ")";
+    // This process's own allocations (CUPTI's records), which other processes on the GPU do not
+    // move; where CUPTI cannot count, the device's free memory, which they do.
+    if (held_at_start_ >= 0) {
+      const long long left = device_memory_held() - held_at_start_;
+      if (left > static_cast<long long>(kMostDeviceBytesLeftBehind))
+        return std::to_string(left >> 20) + " MiB of device memory allocated";
+      return "";
+    }
     std::size_t free_now = 0, total = 0;
     if (free_at_start_ > 0 && cudaMemGetInfo(&free_now, &total) == cudaSuccess &&
         free_now + kMostDeviceBytesLeftBehind < free_at_start_)
@@ -73,6 +84,7 @@ class SharedRun : public testing::EmptyTestEventListener {
   }
 
   CheckKind kind_ = CheckKind::correctness;
+  long long held_at_start_ = -1;  // device_memory_held() when the check started (-1: not counted)
   std::size_t free_at_start_ = 0;
   int fd_ = -1;
 };

@@ -3,6 +3,7 @@
 #include <cxxabi.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -158,12 +159,27 @@ void take(const CUpti_Activity* record, Trace& trace) {
   }
 }
 
+// The device memory allocated less freed since device_memory_held() first enabled its records.
+std::atomic<long long> device_bytes_held{0};
+
+void count_memory(const CUpti_Activity* record) {
+  const auto* m = reinterpret_cast<const CUpti_ActivityMemory4*>(record);
+  if (m->memoryKind != CUPTI_ACTIVITY_MEMORY_KIND_DEVICE) return;  // pinned host memory is not the GPU's
+  const long long bytes = static_cast<long long>(m->bytes);
+  if (m->memoryOperationType == CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_ALLOCATION) device_bytes_held += bytes;
+  if (m->memoryOperationType == CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE) device_bytes_held -= bytes;
+}
+
 void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t valid_bytes) {
   {
     std::lock_guard<std::mutex> lock(collecting_mutex);
     CUpti_Activity* record = nullptr;
-    while (cuptiActivityGetNextRecord(buffer, valid_bytes, &record) == CUPTI_SUCCESS)
-      if (collecting != nullptr) take(record, *collecting);
+    while (cuptiActivityGetNextRecord(buffer, valid_bytes, &record) == CUPTI_SUCCESS) {
+      if (record->kind == CUPTI_ACTIVITY_KIND_MEMORY2)
+        count_memory(record);
+      else if (collecting != nullptr)
+        take(record, *collecting);
+    }
   }
   std::free(buffer);
 }
@@ -178,12 +194,18 @@ std::string cupti_error(const char* what, CUptiResult result) {
          " (another profiler, e.g. Nsight Systems or Nsight Compute, may be attached)";
 }
 
-// Enables the kinds traced, or says why it cannot.
-std::string start_recording() {
+// Hands CUPTI the buffer callbacks, once, or says why it cannot.
+const std::string& register_callbacks() {
   static const std::string registered = [] {
     const CUptiResult result = cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
     return result == CUPTI_SUCCESS ? std::string() : cupti_error("cuptiActivityRegisterCallbacks", result);
   }();
+  return registered;
+}
+
+// Enables the kinds traced, or says why it cannot.
+std::string start_recording() {
+  const std::string& registered = register_callbacks();
   if (!registered.empty()) return registered;
   for (CUpti_ActivityKind kind : kKinds) {
     const CUptiResult result = cuptiActivityEnable(kind);
@@ -249,6 +271,13 @@ std::string ms_text(std::uint64_t start, std::uint64_t end) {
 }
 
 }  // namespace
+
+long long device_memory_held() {
+  static const bool counting = register_callbacks().empty() && cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMORY2) == CUPTI_SUCCESS;
+  if (!counting) return -1;
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  return device_bytes_held.load();
+}
 
 // The parameter list is the first '(' outside template arguments and outside
 // "(anonymous namespace)", which a demangled name may hold before it.

@@ -112,6 +112,12 @@ std::string kernel_short_name(const std::string& demangled);
 // `stream` is the caller's stream, where the marker of caller_next_at is launched.
 Trace trace(const std::function<void()>& call, cudaStream_t stream = nullptr);
 
+// The device memory this process's own allocations hold (cudaMalloc and the like, libraries'
+// included, less what was freed), counted from CUPTI's records of them since the first call; -1
+// where CUPTI cannot record (another profiler attached). Unlike the device's free memory, other
+// processes on the GPU do not move it (grader/shared_run.h: what a check left allocated).
+long long device_memory_held();
+
 // The kernels nvcc built into this test program, by mangled name: into the graded files, and into
 // the checks (which instantiate the kernels of template headers). Generated for each test program
 // by cmake/ListKernels.cmake.
