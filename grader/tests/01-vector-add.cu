@@ -172,7 +172,18 @@ TEST(VectorAddSpeed, FasterThanOneCpuThread) {
     for (int i = 0; i < s.n; ++i) out[i] = a[i] + b[i];
   });
   const grader::Workload work = s.adding_with(vector_add, "step 1 (vector_add)");
-  grader::expect_speed([&] { return grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread"); });
+  grader::expect_speed([&] {
+    grader::Figure figure = grader::speedup(cpu_ms, grader::gpu_median_ms(work), "one CPU thread");
+    // The ceiling: the add must read a and b and write out, bytes() in all, and no kernel moves
+    // them faster than 1.1 x the device's copy bandwidth (fraction_of_copy_bandwidth's ceiling), so
+    // its time is at least fastest_ms_to_move(bytes()) (0.24 ms for 2^26 floats on an H100) and the
+    // figure at most cpu_ms over that. The smallest fault it admits: a timed call that skips a
+    // sixth of the work of the solution's (at 0.92 of copy bandwidth, README); a call that does its
+    // work only on the calls the grader checks reads far above it (broken submission
+    // works_only_on_checked_calls).
+    figure.ceiling = cpu_ms / grader::fastest_ms_to_move(s.bytes());
+    return figure;
+  });
 }
 
 // ---- The float steps compute in float (no GPU needed) ----------------------------------------
