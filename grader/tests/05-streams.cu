@@ -282,27 +282,6 @@ grader::Rules pipeline_rules(int n, int chunks, bool overlap) {
 
 // ---- Step 1: a timed copy -------------------------------------------------------------------
 
-// The least time a copy of `bytes` between pinned host memory and the device can take in the
-// direction of `kind`, on this machine's link as it runs now: the grader's own cudaMemcpy of the
-// same bytes between pinned and device buffers of its own, timed by events (the median of 5),
-// over 1.25. Derivation: timed_copy's events bracket one such copy, which the link moves no faster
-// than the grader's copy but for the medians' noise, and 1.25 is CopySpeed.PinnedHostToDevice's
-// ceiling for that noise (the same copies read 0.957-1.11 of each other over 5 H100 runs,
-// requirements.txt). (It replaces a fixed 1000 GB/s, faster than any host link there is, which let
-// through a gpu_ms of 1/18 of the copy on the H100, 53-55 GB/s each way in the README's run.) The
-// smallest fault it admits: a gpu_ms that misses a fifth of the copy.
-double fastest_copy_ms(std::size_t bytes, cudaMemcpyKind kind) {
-  stepwise::PinnedBuffer<unsigned char> host(bytes);
-  stepwise::DeviceBuffer<unsigned char> device(bytes);
-  std::memset(host.data(), 1, bytes);  // touched, as the checks' buffers are
-  const bool to_device = kind == cudaMemcpyHostToDevice;
-  return grader::gpu_median_ms([&] {
-    CUDA_CHECK(cudaMemcpy(to_device ? static_cast<void*>(device.data()) : static_cast<void*>(host.data()),
-                          to_device ? static_cast<const void*>(host.data()) : static_cast<const void*>(device.data()),
-                          bytes, kind));
-  }, grader::TimingOptions{1, 5, false}) / 1.25;
-}
-
 TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
   const int n = static_cast<int>(grader::fit_in_device_memory(16 << 20, sizeof(float)));  // 64 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
@@ -316,15 +295,18 @@ TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
   EXPECT_TRUE(grader::matches(run.values, run.d_in.to_host(), kExact)) << "the copy to the device";
   grader::expect_ran(copy_out, timed_copy_rules(stream, bytes, cudaMemcpyDeviceToHost));
   EXPECT_TRUE(grader::matches(run.values, to_vector(run.out), kExact)) << "the copy back to the host";
-  // Measured after the checked copies, in buffers of the grader's own (a copy of the grader's into
-  // run.d_in or run.out would stand in for a copy of timed_copy's that never happened).
+  // The floor: the bytes at 1.25 x the link's speed as the grader's own pinned copies measure it in
+  // this run, in buffers of the grader's own (grader::fastest_host_copy_ms, whose comment derives
+  // it). timed_copy's events bracket one such copy, so the smallest fault it admits is a gpu_ms
+  // that misses a fifth of the copy. (It replaces a fixed 1000 GB/s, which let through a gpu_ms of
+  // 1/18 of the copy on the H100, 53-55 GB/s each way in the README's run.)
   for (const cudaMemcpyKind kind : {cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost}) {
     const CopyTiming& t = kind == cudaMemcpyHostToDevice ? in : out;
-    const double floor_ms = fastest_copy_ms(bytes, kind);
+    const double floor_ms = grader::fastest_host_copy_ms(static_cast<double>(bytes), kind);
     EXPECT_GE(t.gpu_ms, floor_ms) << "timed_copy's gpu_ms says a copy of " << bytes / 1e6 << " MB " << direction_of(kind)
                                   << " took " << t.gpu_ms << " ms, faster than the link moves it: the grader's own "
-                                  << "copy of the same bytes took " << 1.25 * floor_ms << " ms, and no copy is 1.25 x "
-                                  << "faster than that. Are the events recorded right around the copy, on its stream?";
+                                  << "pinned copies move the same bytes in " << 1.25 * floor_ms << " ms at the fastest, "
+                                  << "and no copy is 1.25 x faster than that. Are the events recorded right around the copy, on its stream?";
     // A host clock difference (steady_clock) is never negative; 0 only below its resolution.
     EXPECT_GE(t.call_ms, 0.0);
   }

@@ -16,6 +16,7 @@
 //       return grader::fraction_of_copy_bandwidth(12.0 * n, grader::gpu_median_ms(add));
 //     });
 //   }
+#include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -76,6 +77,9 @@ struct Figure {
   std::string how;   // e.g. "2761 GB/s; copy 2990 GB/s"
   // A figure above this is impossible (the hardware cannot go faster): the check fails.
   double ceiling = std::numeric_limits<double>::infinity();
+  // What the ceiling stands for, for the failure message, e.g. "faster than the host link can
+  // move the distances back". Empty: "faster than the memory can move the data".
+  std::string ceiling_means = "";
 };
 
 // A kernel that moves `bytes` (read + written) in `ms`, as a fraction of copy bandwidth. Its
@@ -87,6 +91,23 @@ Figure speedup(double reference_ms, double ms, const std::string& reference_name
 // memory: at 1.1 x the copy bandwidth (the ceiling of fraction_of_copy_bandwidth). A speedup over
 // a reference whose work must move at least those bytes has the ceiling reference_ms / this.
 double fastest_ms_to_move(double bytes);
+
+// The host link's bandwidth in GB/s in the direction of `kind` (cudaMemcpyHostToDevice or
+// cudaMemcpyDeviceToHost), as it runs on this machine now: the fastest of 7 event-timed copies of
+// 64 MiB (less where device memory is short) between the grader's own pinned host buffer and
+// device buffer, after one untimed copy; measured once per process and direction. The fastest,
+// not the median: a copy slowed by other work on the link only lowers the figure a floor is made
+// from, never raises it.
+double host_link_gbs(cudaMemcpyKind kind);
+// The least time, in ms, in which any copy of `bytes` between host and device memory in the
+// direction of `kind` can be done: the bytes at 1.25 x host_link_gbs(kind). Derivation: pinned
+// memory is the fastest a copy crosses the link (pageable memory is staged through a pinned
+// buffer, and lower latency does not help: the time is bytes over bandwidth, a latency only adds
+// to it), and 1.25 covers the noise between two timings of the same copy (lesson 05's
+// CopySpeed.PinnedHostToDevice reads the same copies at 0.957-1.11 of each other over 5 H100 runs,
+// and its ceiling is 1.25 for that). It replaces a fixed 1000 GB/s, faster than any host link there
+// is, which let through copies timed at 1/18 of their time on an H100 (53-55 GB/s pinned).
+double fastest_host_copy_ms(double bytes, cudaMemcpyKind kind);
 
 // Measures with `measure` and compares the figure with the requirement named like the running
 // check ("<NN-slug>/<Suite>.<Test>") in the requirements file. A figure below the minimum but
