@@ -93,7 +93,10 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
   struct Run {
     double event_ms, host_ms, left_running_ms;
   };
+  int run_number = 0;
+  std::string unchecked_run_wrong;  // the first run every_run_is_right found wrong, in words
   const std::vector<Run> runs = timed_runs(options, 1, [&] {
+    ++run_number;
     work.fresh_inputs();
     if (options.flush_l2) flush_l2();
     CUDA_CHECK(cudaDeviceSynchronize());  // inputs in place, nothing else in flight
@@ -107,8 +110,16 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
     // inside the host-timed interval; how long that wait takes shows whether there was any.
     run.left_running_ms = stepwise::host_ms([] { CUDA_CHECK(cudaDeviceSynchronize()); });
     run.host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count();
+    if (work.every_run_is_right && unchecked_run_wrong.empty()) {  // untimed: the run's time is taken
+      const testing::AssertionResult right = work.every_run_is_right();
+      if (!right) unchecked_run_wrong = "run " + std::to_string(run_number) + ": " + right.message();
+    }
     return run;
   }, [](const Run& run) { return run.host_ms; });
+  if (!unchecked_run_wrong.empty())
+    ADD_FAILURE() << "the output of a call the grader timed is wrong (" << unchecked_run_wrong
+                  << "; warm-up runs counted): was the work skipped? (the grader checks a few random values after "
+                  << "every call, not only the last: a call must compute every time it is called)";
   auto median_of = [&](double Run::*field) {
     std::vector<double> values;
     for (const Run& run : runs) values.push_back(run.*field);

@@ -47,12 +47,19 @@ struct Workload {
   // What the call must show when traced (grader/trace.h): one untimed call on fresh inputs is
   // traced after the timed ones and its output checked too.
   std::optional<Rules> what_ran = std::nullopt;
+  // Optional, and cheap: a check of a few fresh random outputs, run untimed after every run, warm-up
+  // and timed alike (the device synchronised). For figures whose ceiling cannot tell an empty call
+  // from a fast one (work the hardware must do that takes less than a launch): a call that does
+  // its work only on the calls whose output is checked otherwise leaves the median timed call
+  // empty unseen. A call that skipped its work leaves poison, so a few values are enough.
+  std::function<testing::AssertionResult()> every_run_is_right = nullptr;
 };
 
 // The median time of `work.call` in milliseconds. Each run gets fresh inputs and a cold L2; it
 // is timed with CUDA events and, with the device synchronised, on the host clock: when the host
 // time is clearly longer (work left running on another stream), the host time counts. After
 // the timed runs the output is checked (work.output_is_right; large outputs on a grader::Sample),
+// and after every run with work.every_run_is_right where set,
 // and once more on fresh inputs unless the one run was clearly slow (over half a second, itself
 // a run on fresh inputs); work still running when the call has returned fails too ("was the
 // work skipped?", "not ready when the call returned"). With work.what_ran, one more call on
