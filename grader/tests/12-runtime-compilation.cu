@@ -276,6 +276,7 @@ TEST(MultiplyThem, InOutAtTheSeedsSizes) {
       grader::expect_ran(call, in_out_rules(n));
     else
       call();
+    // Exact: one correctly rounded float multiply on the host (products()) and in the kernel.
     EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
   }
 }
@@ -293,6 +294,7 @@ TEST(MultiplyThem, DeviceArraysAtEverySize) {
       grader::expect_ran(call, device_arrays_rules("step 2 (multiply_them)"));
     else
       call();
+    // Exact: one correctly rounded float multiply on the host (products()) and in the kernel.
     EXPECT_TRUE(grader::matches(products(a, b), dest, Tolerance::exact()));
   }
 }

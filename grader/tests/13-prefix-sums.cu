@@ -375,6 +375,8 @@ void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) 
         sum += grader::uniform_int(grader::draw_bits(draw, row * kHugeBatchCols + column), -1000, 2001);
       expected.push_back(sum);
     }
+    // Exact: int sums of a row's at most 4099 values in [-1000, 1000] stay within 4.1e6, far
+    // inside int, and integer addition in any order gives the same sum.
     EXPECT_TRUE(sample.matches(expected, got, grader::Tolerance::exact())) << hint;
   } catch (const stepwise::CudaError& e) {
     ADD_FAILURE() << e.what() << "\n  " << hint;
@@ -702,6 +704,8 @@ class ScanBench {
     work.call = [&, scan] { scan(in_.data(), out_.data(), n_, nullptr); };
     work.output_is_right = [&]() -> testing::AssertionResult {
       const grader::Sample sample(n_);
+      // Exact: int prefixes of values in [-7, 7] stay within 7 x 2^28 < 2^31, so every partial sum
+      // is exact in any order, CUB's and the student's alike.
       return sample.matches(sample.of(reference_.data()), sample.of(out_.data()), grader::Tolerance::exact());
     };
     grader::Rules rules = grader::Rules::kernel_step(step);
@@ -730,6 +734,7 @@ class ScanBench {
       if (counts[1] != counts[0])
         return testing::AssertionFailure() << "*count is " << counts[1] << ", CUB counts " << counts[0];
       if (counts[0] == 0) return testing::AssertionSuccess();
+      // Exact: compaction copies the kept ints in order, no arithmetic on them.
       const grader::Sample sample(counts[0]);
       return sample.matches(sample.of(reference_.data()), sample.of(out_.data()), grader::Tolerance::exact());
     };
@@ -788,7 +793,7 @@ TEST(CompactSpeed, VsSelectIf) {
   grader::expect_speed([&] {
     const double ms = bench.compact_ms();
     // The ceiling 1.25: as for the scan, with DeviceSelect::If's 6 bytes per element (a read of 4, a
-    // write of 4 for the 7 in 15 kept, x > 0 of -7 .. 7) near copy speed against 1.1 x a copy at most.
+    // write of 4 for the half kept, x > 0 of -1000 .. 1000) near copy speed against 1.1 x a copy at most.
     return grader::Figure{cub_ms / ms, describe(ms, cub_ms, "CUB DeviceSelect::If", bench.n(), 6), 1.25};
   });
 }
