@@ -101,7 +101,7 @@ double fastest_ms_to_move(double bytes);
 
 // The host link's bandwidth in GB/s in the direction of `kind` (cudaMemcpyHostToDevice or
 // cudaMemcpyDeviceToHost), as it runs on this machine now: the fastest of 7 event-timed copies of
-// 64 MiB (less where device memory is short) between the grader's own pinned host buffer and
+// 64 MiB (less where device memory is short; as much under compute-sanitizer) between the grader's own pinned host buffer and
 // device buffer, after one untimed copy; measured once per process and direction. The fastest,
 // not the median: a copy slowed by other work on the link only lowers the figure a floor is made
 // from, never raises it.
