@@ -37,12 +37,19 @@ struct Test {
   bool labelled(const std::string& label) const {
     return std::find(labels.begin(), labels.end(), label) != labels.end();
   }
-  // "OneStream.MatchesCpuAtEverySize" of a GoogleTest check (gtest_discover_tests' command:
-  // program --gtest_filter=<check> ...), else "".
-  std::string gtest_check() const {
-    const std::string filter = "--gtest_filter=";
-    return command.size() >= 2 && command[1].rfind(filter, 0) == 0 ? command[1].substr(filter.size()) : "";
+  // Where the command names its one GoogleTest check (gtest_discover_tests' command: [launcher...]
+  // program --gtest_filter=<check> ...), or 0 if it names none.
+  std::size_t filter_at() const {
+    for (std::size_t i = 1; i < command.size(); ++i)
+      if (command[i].rfind(kFilter, 0) == 0) return i;
+    return 0;
   }
+  // "OneStream.MatchesCpuAtEverySize" of a GoogleTest check, else "".
+  std::string gtest_check() const {
+    const std::size_t at = filter_at();
+    return at == 0 ? "" : command[at].substr(kFilter.size());
+  }
+  static inline const std::string kFilter = "--gtest_filter=";
 };
 
 // -L ^exercise$ -L ^lesson-(00|01)$: CTest runs a test only if it matches every -L.
@@ -213,7 +220,7 @@ class Runner {
       by_check[t->gtest_check()] = t;
     }
     std::vector<std::string> args = first.command;
-    args[1] = "--gtest_filter=" + filter;
+    args[first.filter_at()] = Test::kFilter + filter;
     RunOptions options;
     options.dir = first.dir;
     options.env = first.env;
@@ -392,7 +399,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   for (const Test& t : tests) {
     if (t.gtest_check().empty() || t.labelled("sanitizer")) continue;
     std::string key = t.dir;
-    for (std::size_t i = 0; i < t.command.size(); ++i) key += "\n" + (i == 1 ? std::string() : t.command[i]);
+    for (std::size_t i = 0; i < t.command.size(); ++i) key += "\n" + (i == t.filter_at() ? std::string() : t.command[i]);
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
@@ -407,6 +414,13 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     const bool may_be_todo = track == "exercise" && lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
     (t.labelled("sanitizer") && may_be_todo ? after : beside).push_back(&t);
   }
+  std::string unshared;  // a check that is no sanitizer's and no program's GoogleTest check: its command
+  for (const Test* t : beside)
+    if (unshared.empty() && !t->labelled("sanitizer"))
+      for (const std::string& arg : t->command) unshared += (unshared.empty() ? ", e.g. " : " ") + arg;
+  log_event(std::to_string(tests.size()) + " check(s) to run: " + std::to_string(runs.size()) + " shared process(es) for " +
+            std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " through CTest beside them" +
+            unshared);
   std::thread alongside([&] { runner.run_ctest(beside); });
   std::vector<SharedRun*> queue;  // longest first (split_for_jobs' order)
   for (SharedRun& run : runs) queue.push_back(&run);
