@@ -1,6 +1,6 @@
 // Lesson 11, the tuned version (README: "The tuned version"). A drop-in for the reference
-// solution ../convolution.cu, not graded and not linked into any program: the build compiles it
-// (target lesson11-tuned) so that it keeps up with the API. Beyond the plain solution:
+// solution ../convolution.cu, graded as track "tuned" (bin/lessonNN-tests-tuned with this file in
+// place of convolution.cu: `build/bin/stepwise grade 11 --track tuned`). Beyond the plain solution:
 // - Direct, 3 x 3 and 5 x 5 filters: convolve_small_kernel<K> computes a tile of 4 columns x 4
 //   rows per thread from float4 loads (two per 4 pixels for 5 x 5, all issued before any
 //   arithmetic), and takes the columns beside its 4 from the neighbouring lanes of its warp with
@@ -12,10 +12,8 @@
 // - Pad and crop move 4 values per thread, all loaded before any is stored, and pad, multiply and
 //   crop take their rows from the bottom up, reading first what the step before wrote last (still
 //   in L2).
-// Measured by the grader on an NVIDIA H100 80GB HBM3 (2026-11-25):
-// DirectSpeed.FiveByFiveNearCopyBandwidth 0.847 x copy bandwidth (2503 of 2956 GB/s). Earlier H100
-// runs: the plain solution's direct kernel 0.62 (at 8192 x 8192), its FFT path 0.72 of its two
-// transforms alone (FftSpeed.NearItsTransforms), this file's 0.75-0.78.
+// Its figures on an H100, beside the plain solution's, are in the README ("On an H100"), from the
+// course's one run of them.
 #include "convolution.h"
 
 #include <algorithm>
