@@ -138,8 +138,8 @@ void scan_rows_blelloch(const float* in, float* out, int rows, int cols, cudaStr
 // A tile is 128 threads x 32 elements. Warp w owns 1024 consecutive elements of it, in 8 pieces of
 // 128; in piece j, lane l holds the 4 elements at w*1024 + j*128 + l*4: one 16-byte load per lane,
 // and 512 consecutive bytes per warp (coalesced). Many elements per thread keep many loads in
-// flight while a block waits for its look-back (on an H100, 256 threads x 16 elements reached
-// 0.93 of CUB's scan, 128 x 32 reached 0.985).
+// flight while a block waits for its look-back (on an H100, 256 threads x 16 elements were
+// slower than 128 x 32 when this was tuned; that variant is not kept, so not measured since).
 constexpr int kTileThreads = 128;
 constexpr int kTileWarps = kTileThreads / kWarpSize;
 constexpr int kPieces = 8;                               // 16-byte vectors per thread
@@ -370,7 +370,7 @@ using TileStatus = cuda::atomic_ref<unsigned long long, cuda::thread_scope_devic
 // The value travels in the same 64-bit word as its status, so a reader that sees the status sees
 // its value: relaxed atomics are enough, since nothing else a tile wrote is read through them.
 // (Release stores and acquire loads also work, but each acquire in the spin loop costs: on an
-// H100 they held the scan at 0.82 of CUB's speed, against 0.88 relaxed at the same tile size.)
+// H100 they were slower than relaxed at the same tile size when this was written; not kept.)
 __device__ inline void publish(unsigned long long* status, unsigned long long word) {
   TileStatus(*status).store(word, cuda::memory_order_relaxed);
 }
@@ -484,7 +484,8 @@ void scan_single_pass(const float* in, float* out, int n, cudaStream_t stream) {
 // each warp writes its run to the output in one coalesced stretch. The block that takes the last
 // tile knows the total after its look-back and writes *count. `__launch_bounds__(..., 8)` asks
 // for 8 resident blocks per multiprocessor, which holds the kernel to 64 registers: on an H100 the
-// compiler's free choice (80) left 6 blocks and reached 0.84 of CUB's DeviceSelect::If, 8 reached 0.91.
+// compiler's free choice (80) left 6 blocks, slower than 8 when this was tuned (that build is not
+// kept; the README's figure is the 8-block kernel's).
 template <typename T>
 __global__ void __launch_bounds__(kTileThreads, 8) compact_kernel(const T* in, T* out, int* count, int n,
                                                                   T threshold, bool vectors, int tiles,
