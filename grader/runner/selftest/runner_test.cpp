@@ -7,6 +7,7 @@
 #include <set>
 
 #include "build_step.h"
+#include "check_run.h"
 #include "course.h"
 #include "hints.h"
 #include "records.h"
@@ -212,3 +213,23 @@ TEST(Records, AStepIsReadFromATodosDetail) {
 }
 
 }  // namespace
+
+// CMake 4 runs each discovered GoogleTest check through a script; the runner needs the program's
+// own command line to run several checks of it in one process (the H100 machine's CMake 4.4 did
+// this, and every check then ran in a process of its own).
+TEST(ProgramCommand, CMake4sLaunchScriptBecomesTheProgramsCommand) {
+  const std::vector<std::string> launched{"/usr/bin/cmake", "-D", "TEST_EXECUTABLE=/b/bin/lesson00-tests", "-D",
+                                          "TEST_EXECUTOR=", "-D", "TEST_FILTER=Suite.Check", "-D",
+                                          "TEST_XML_OUTPUT=", "-D", "TEST_EXTRA_ARGS=", "-P",
+                                          "/usr/share/cmake-4.4/Modules/GoogleTest/LaunchTest.cmake"};
+  EXPECT_EQ(runner::program_command(launched),
+            (std::vector<std::string>{"/b/bin/lesson00-tests", "--gtest_filter=Suite.Check", "--gtest_also_run_disabled_tests"}));
+  const std::vector<std::string> with_executor{"cmake", "-DTEST_EXECUTABLE=/b/t", "-DTEST_EXECUTOR=wine;--quiet",
+                                               "-DTEST_FILTER=A.B", "-DTEST_EXTRA_ARGS=--x;--y", "-P", "LaunchTest.cmake"};
+  EXPECT_EQ(runner::program_command(with_executor),
+            (std::vector<std::string>{"wine", "--quiet", "/b/t", "--gtest_filter=A.B", "--gtest_also_run_disabled_tests", "--x", "--y"}));
+  const std::vector<std::string> direct{"/b/bin/lesson00-tests", "--gtest_filter=Suite.Check", "--gtest_also_run_disabled_tests"};
+  EXPECT_EQ(runner::program_command(direct), direct);  // CMake 3: unchanged
+  const std::vector<std::string> other{"cmake", "-DPROGRAM=/b/t", "-P", "expect_failure.cmake"};
+  EXPECT_EQ(runner::program_command(other), other);
+}

@@ -65,6 +65,19 @@ std::vector<std::string> selection(const Course& course, const std::string& trac
   return args;
 }
 
+std::vector<std::string> split_list(const std::string& list) {  // a CMake list: "a;b" -> {a, b}
+  std::vector<std::string> items;
+  std::size_t from = 0;
+  while (from <= list.size() && !list.empty()) {
+    const std::size_t semicolon = list.find(';', from);
+    const std::string item = list.substr(from, semicolon == std::string::npos ? std::string::npos : semicolon - from);
+    if (!item.empty()) items.push_back(item);
+    if (semicolon == std::string::npos) break;
+    from = semicolon + 1;
+  }
+  return items;
+}
+
 std::vector<Test> list_tests(std::vector<std::string> args) {
   args.push_back("--show-only=json-v1");
   std::string text;
@@ -78,7 +91,7 @@ std::vector<Test> list_tests(std::vector<std::string> args) {
   for (const nlohmann::json& entry : json["tests"]) {
     Test test;
     test.name = entry.value("name", "");
-    test.command = entry.value("command", std::vector<std::string>{});
+    test.command = program_command(entry.value("command", std::vector<std::string>{}));
     for (const nlohmann::json& property : entry.value("properties", nlohmann::json::array())) {
       const std::string name = property.value("name", "");
       const nlohmann::json& value = property["value"];
@@ -375,6 +388,28 @@ std::vector<EarlierRecord> earlier_records(const std::filesystem::path& dir, con
     if (!error) earlier.push_back({r, written});
   }
   return earlier;
+}
+
+std::vector<std::string> program_command(const std::vector<std::string>& ctest_command) {
+  const std::string script = "LaunchTest.cmake";
+  const bool launched = !ctest_command.empty() && ctest_command.back().size() >= script.size() &&
+                        ctest_command.back().compare(ctest_command.back().size() - script.size(), script.size(), script) == 0;
+  if (!launched) return ctest_command;
+  std::map<std::string, std::string> defined;  // -D NAME=VALUE or -DNAME=VALUE
+  for (std::size_t i = 1; i < ctest_command.size(); ++i) {
+    std::string definition;
+    if (ctest_command[i] == "-D" && i + 1 < ctest_command.size()) definition = ctest_command[++i];
+    else if (ctest_command[i].rfind("-D", 0) == 0) definition = ctest_command[i].substr(2);
+    const std::size_t equals = definition.find('=');
+    if (equals != std::string::npos) defined[definition.substr(0, equals)] = definition.substr(equals + 1);
+  }
+  if (defined["TEST_EXECUTABLE"].empty() || defined["TEST_FILTER"].empty()) return ctest_command;
+  std::vector<std::string> command = split_list(defined["TEST_EXECUTOR"]);
+  command.push_back(defined["TEST_EXECUTABLE"]);
+  command.push_back("--gtest_filter=" + defined["TEST_FILTER"]);
+  command.push_back("--gtest_also_run_disabled_tests");
+  for (const std::string& arg : split_list(defined["TEST_EXTRA_ARGS"])) command.push_back(arg);
+  return command;
 }
 
 int run_checks(const Course& course, const std::string& track, const std::vector<std::string>& lessons,

@@ -22,6 +22,13 @@ struct EarlierRecord {
 // kept (below), and each says how long its check ran, which spreads the next run's checks evenly.
 std::vector<EarlierRecord> earlier_records(const std::filesystem::path& dir, const std::vector<std::string>& lessons);
 
+// A GoogleTest check's CTest command as the program's own command line: unchanged where CTest runs
+// the program (CMake < 4: [executor...] program --gtest_filter=<check> ...); rewritten to that form
+// where CMake 4's gtest_discover_tests runs it through a script (cmake -D TEST_EXECUTABLE=<program>
+// -D TEST_EXECUTOR=<...> -D TEST_FILTER=<check> -D TEST_EXTRA_ARGS=<...> -P .../LaunchTest.cmake),
+// so that the checks of one program can share a process (--gtest_filter=A:B:C) on either.
+std::vector<std::string> program_command(const std::vector<std::string>& ctest_command);
+
 // Runs the checks of `track` of the lessons named (by slug): a lesson program's checks share a
 // process (grader/shared_run.h), or a few processes where the earlier run's times say its checks
 // would otherwise keep the others waiting, the processes side by side, longest first. A check that ended without writing
