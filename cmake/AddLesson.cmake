@@ -88,11 +88,8 @@ function(add_lesson lesson)
 
   add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
            WORKING_DIRECTORY "${PROJECT_BINARY_DIR}")
-  # Not RUN_SERIAL: nothing judges a demo's times (benchmarks/readme-figures.sh runs the demos
-  # alone for the READMEs' figures), the speed checks run alone anyway, and a serial demo held up
-  # every sanitizer check queued behind it in the grader's run.
   set_tests_properties(${lesson}/solution/demo PROPERTIES
-    LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 PROCESSORS 2)
+    LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
   stepwise_add_todo_lint(${lesson})
   foreach(trick IN LISTS ARG_TRICKS)
