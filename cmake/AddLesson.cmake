@@ -30,6 +30,13 @@ get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLU
 include("${CMAKE_CURRENT_LIST_DIR}/BrokenPatch.cmake")  # broken submissions written as patches
 include("${CMAKE_CURRENT_LIST_DIR}/CheckKind.cmake")    # stepwise_check_kind: a check's kind
 
+# The lock file of the GPU (grader/shared_run.h): every lesson check holds it shared while it
+# runs, a speed check or a correctness check that compares times holds it alone. CTest gives its
+# name to each check (the runner reads it from there); the demos take it with flock.
+set(STEPWISE_GPU_LOCK "${PROJECT_BINARY_DIR}/results/gpu.lock")
+file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/results")
+find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos share the GPU lock")
+
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
   string(SUBSTRING "${lesson}" 0 2 nn)
@@ -86,10 +93,18 @@ function(add_lesson lesson)
 
   stepwise_add_tuned(${lesson} "${ARG_LIBRARIES}" "${api_sources}" "${sanitizers}")
 
-  add_test(NAME ${lesson}/solution/demo COMMAND lesson${nn}-demo-solution ${ARG_DEMO_ARGS}
+  # The demo shares the GPU lock as the checks do (util-linux's flock), so it never runs beside a
+  # timing; without flock it runs alone.
+  set(shared_gpu "")
+  set(serial TRUE)
+  if(STEPWISE_FLOCK)
+    set(shared_gpu "${STEPWISE_FLOCK}" --shared "${STEPWISE_GPU_LOCK}")
+    set(serial FALSE)
+  endif()
+  add_test(NAME ${lesson}/solution/demo COMMAND ${shared_gpu} $<TARGET_FILE:lesson${nn}-demo-solution> ${ARG_DEMO_ARGS}
            WORKING_DIRECTORY "${PROJECT_BINARY_DIR}")
   set_tests_properties(${lesson}/solution/demo PROPERTIES
-    LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+    LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL ${serial})
 
   stepwise_add_todo_lint(${lesson})
   foreach(trick IN LISTS ARG_TRICKS)
@@ -293,7 +308,8 @@ endfunction()
 # speed "speed;gpu", sanitizer "sanitizer;gpu", cpu "correctness;cpu", correctness
 # "correctness;gpu". Speed checks run alone, never beside another test (timings); the others side
 # by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer is slow and busy,
-# but times nothing). The tests are discovered when CTest runs (so a machine without a GPU can
+# but times nothing), all holding the runner's GPU lock (grader/shared_run.h: a correctness check
+# that compares times holds it alone). The tests are discovered when CTest runs (so a machine without a GPU can
 # list them); a file CTest reads right after the discovery gives each its kind's properties.
 # (The suite in a CTest name is GoogleTest's for TEST and TEST_P; the course has no TYPED_TEST or
 # DISABLED_ test, whose names gtest_discover_tests shortens.)
@@ -305,7 +321,7 @@ function(stepwise_discover_tests target lesson track)
     TEST_PREFIX "${prefix}"
     TEST_LIST ${found}
     DISCOVERY_MODE PRE_TEST
-    PROPERTIES TIMEOUT 600)
+    PROPERTIES TIMEOUT 600 ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
   set(kinds_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_kinds.cmake")
   string(LENGTH "${prefix}" prefix_length)
   file(WRITE "${kinds_file}" "\

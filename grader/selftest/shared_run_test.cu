@@ -1,13 +1,21 @@
 // Self-tests of several checks in one process (grader/shared_run.h). Inputs: a check draws the
 // same values alone or after other checks. SharedRunFixture: checks that leave the GPU in a bad
 // state, run only by shared_run.cmake (with STEPWISE_SHARED_RUN=1), which expects the process to
-// end right after such a check's record, before the next check starts.
+// end right after such a check's record, before the next check starts; and checks that compare
+// times, run only by gpu_lock.cmake (with STEPWISE_GPU_LOCK set).
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/shared_run.h"
+#include "grader/speed.h"
 
 namespace {
 
@@ -43,6 +51,22 @@ TEST(SharedRunFixture, NeedsAWorkingGpu) {
   void* memory = nullptr;
   ASSERT_EQ(cudaMalloc(&memory, 4), cudaSuccess);
   ASSERT_EQ(cudaFree(memory), cudaSuccess);
+}
+
+// Times compared while the lock is shared: the check fails as a bug of the grader's.
+TEST(SharedRunFixture, ComparesTimesSharingTheGpu) {
+  EXPECT_TRUE(grader::parts_fit_in_whole(1.0, 2.0, "two parts"));
+}
+
+// Held alone: no other process (here another open file of the same lock) can take it, even
+// shared, and the same comparison passes.
+TEST(SharedRunFixture, ComparesTimesHoldingTheGpuAlone) {
+  grader::hold_the_gpu_alone();
+  const int other = open(std::getenv("STEPWISE_GPU_LOCK"), O_RDWR | O_CLOEXEC);
+  ASSERT_GE(other, 0);
+  EXPECT_NE(flock(other, LOCK_SH | LOCK_NB), 0) << "another check took the lock beside a check that holds it alone";
+  close(other);
+  EXPECT_TRUE(grader::parts_fit_in_whole(1.0, 2.0, "two parts"));
 }
 
 }  // namespace

@@ -283,6 +283,7 @@ grader::Rules pipeline_rules(int n, int chunks, bool overlap) {
 // ---- Step 1: a timed copy -------------------------------------------------------------------
 
 TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
+  grader::hold_the_gpu_alone();  // it compares times
   const int n = static_cast<int>(grader::fit_in_device_memory(16 << 20, sizeof(float)));  // 64 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   HostRun run(n);
@@ -321,6 +322,7 @@ TEST(TimedCopy, CopiesBothWaysAndTimesTheCopy) {
 // From pinned memory cudaMemcpyAsync only queues the copy, so the call returns long before the
 // copy ends; with cudaMemcpy, or a wait before the second clock reading, it would not.
 TEST(TimedCopy, AsyncCopyFromPinnedMemoryReturnsAtOnce) {
+  grader::hold_the_gpu_alone();  // it compares times
   const int n = static_cast<int>(grader::fit_in_device_memory(32 << 20, sizeof(float)));  // 128 MB
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   if (grader::under_sanitizer()) GTEST_SKIP() << "times a call, which the sanitizer slows";
@@ -568,6 +570,7 @@ TEST(Pipeline, ResultsReadyWhenItReturns) {
 // The pipeline as the trace shows it: 8 chunks of 4M values, with work enough that a chunk's
 // kernel takes longer than its copies (so that a pipeline that overlaps anything overlaps here).
 TEST(Pipeline, OverlapsCopiesAndKernelsOfDifferentChunks) {
+  grader::hold_the_gpu_alone();  // it compares times
   constexpr int kChunks = 8, kWork = kReadyWork / 4;
   HostRun run(grader::under_sanitizer() ? 8 * 4099 : ready_size());  // not traced under the sanitizer
   CUDA_CHECK(cudaDeviceSynchronize());

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "grader/check_kind.h"
@@ -27,11 +28,52 @@ bool shared_run() {
   return value != nullptr && std::string(value) == "1";
 }
 
+// The lock file STEPWISE_GPU_LOCK names, held shared or alone by the current check.
+class GpuLock {
+ public:
+  static GpuLock& instance() {
+    static GpuLock lock;
+    return lock;
+  }
+  bool in_use() const { return !path().empty(); }
+  // Alone, or nobody to share with: no lock file named, or none that could be opened.
+  bool alone() const { return !in_use() || fd_ < 0 || held_ == LOCK_EX; }
+
+  void take(int how) {
+    if (how == LOCK_UN) {
+      if (fd_ >= 0 && held_ != LOCK_UN) flock(fd_, LOCK_UN);
+      held_ = LOCK_UN;
+      return;
+    }
+    if (!in_use()) return;
+    if (fd_ < 0) {
+      std::error_code ignored;  // the results folder of a first run may not exist yet
+      std::filesystem::create_directories(std::filesystem::path(path()).parent_path(), ignored);
+      fd_ = open(path().c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    }
+    if (fd_ < 0) return;
+    // Shared to alone is not atomic (flock drops the shared hold, then waits): no two upgrading
+    // holders can wait on each other.
+    while (flock(fd_, how) != 0) {
+      if (errno != EINTR) return;  // retried when a signal interrupts the wait
+    }
+    held_ = how;
+  }
+
+ private:
+  static std::string path() {
+    const char* value = std::getenv("STEPWISE_GPU_LOCK");
+    return value == nullptr ? "" : value;
+  }
+  int fd_ = -1;
+  int held_ = LOCK_UN;
+};
+
 class SharedRun : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo& test) override {
     begin_check_inputs(check_name(test));
     kind_ = check_kind(test.test_suite_name());
-    lock(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
+    GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
     free_at_start_ = 0;
     if (shared_run() && uses_gpu()) {
@@ -45,7 +87,7 @@ class SharedRun : public testing::EmptyTestEventListener {
   void OnTestEnd(const testing::TestInfo& test) override {
     std::string bad_state;
     if (shared_run() && uses_gpu()) bad_state = gpu_state_left();
-    lock(LOCK_UN);
+    GpuLock::instance().take(LOCK_UN);
     if (bad_state.empty()) return;
     std::printf("[ stepwise ] %s left %s: the checks after it run in processes of their own\n",
                 check_name(test).c_str(), bad_state.c_str());
@@ -76,21 +118,26 @@ class SharedRun : public testing::EmptyTestEventListener {
     return "";
   }
 
-  void lock(int how) {
-    const char* path = std::getenv("STEPWISE_GPU_LOCK");
-    if (path == nullptr || *path == '\0') return;
-    if (fd_ < 0) fd_ = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    while (fd_ >= 0 && flock(fd_, how) != 0 && errno == EINTR) {}  // retried when a signal interrupts the wait
-  }
-
   CheckKind kind_ = CheckKind::correctness;
   long long held_at_start_ = -1;  // device_memory_held() when the check started (-1: not counted)
   std::size_t free_at_start_ = 0;
-  int fd_ = -1;
 };
 
 }  // namespace
 
 testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
+
+// Under compute-sanitizer the Sanitizer check that started this process holds the lock shared
+// all along (taking it alone here would wait for that forever), and its slowness dwarfs any
+// neighbour's: each check decides itself what times mean there.
+void hold_the_gpu_alone() {
+  if (!under_sanitizer()) GpuLock::instance().take(LOCK_EX);
+}
+
+testing::AssertionResult times_taken_alone() {
+  if (under_sanitizer() || GpuLock::instance().alone()) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "this check compares times taken while other checks shared the GPU: a bug of the "
+                                     << "grader's, not yours (the check must call grader::hold_the_gpu_alone() first)";
+}
 
 }  // namespace grader

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "grader/identity.h"
+#include "grader/shared_run.h"
 #include "grader/inputs.h"
 #include "grader/requirements.h"
 #include "grader/results.h"
@@ -228,6 +229,7 @@ Figure speedup(double reference_ms, double ms, const std::string& reference_name
 }
 
 testing::AssertionResult parts_fit_in_whole(double parts_ms, double whole_ms, const std::string& parts) {
+  if (testing::AssertionResult alone = times_taken_alone(); !alone) return alone;
   if (parts_ms <= 1.02 * whole_ms + 0.1) return testing::AssertionSuccess();
   return testing::AssertionFailure()
          << parts << " add up to " << format("%.4g", parts_ms) << " ms, but the whole call took "

@@ -203,7 +203,13 @@ std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& pr
       }
     }
     std::stable_sort(others.begin(), others.end(), [&](const Test* a, const Test* b) { return expected.at(a) > expected.at(b); });
-    std::vector<SharedRun> parts(static_cast<std::size_t>(std::max(1.0, std::ceil(others_total / share))));
+    // At least as many processes as an even deal of the workers over the programs (a lesson graded
+    // alone uses them all: its first run's times, or checks that stop at a TODO, say little).
+    const double by_time = std::ceil(others_total / share);
+    const double by_workers = std::floor(static_cast<double>(std::max(1, jobs)) / static_cast<double>(programs.size()));
+    const std::size_t count = static_cast<std::size_t>(std::clamp(std::max(by_time, by_workers), 1.0,
+                                                                  static_cast<double>(std::max<std::size_t>(1, others.size()))));
+    std::vector<SharedRun> parts(count);
     for (const Test* t : others) {
       SharedRun& least = *std::min_element(parts.begin(), parts.end(),
                                            [](const SharedRun& a, const SharedRun& b) { return a.expected < b.expected; });
@@ -237,8 +243,7 @@ class Runner {
     RunOptions options;
     options.dir = first.dir;
     options.env = first.env;
-    options.env.push_back("STEPWISE_SHARED_RUN=1");
-    options.env.push_back(gpu_lock());
+    options.env.push_back("STEPWISE_SHARED_RUN=1");  // STEPWISE_GPU_LOCK comes with first.env (cmake/AddLesson.cmake)
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -280,8 +285,13 @@ class Runner {
     } log_end("CTest's run of " + std::to_string(tests.size()) + " check(s) from " + tests.front()->name);
     std::string names;
     for (const Test* t : tests) names += (names.empty() ? "" : "|") + regex_escaped(t->name);
+    // Every core: these are mostly compute-sanitizer's runs (busy, counted as two of CTest's jobs
+    // each), and they set how long a run takes once the shared processes are done. A check that
+    // compares times holds the GPU lock alone (grader::hold_the_gpu_alone), so their neighbours
+    // cannot lengthen what it times.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const std::vector<std::string> args{course_.ctest, "--test-dir", course_.build_dir.string(), "-R", "^(" + names + ")$",
-                                        "--parallel", std::to_string(jobs())};
+                                        "--parallel", std::to_string(std::max<unsigned>(static_cast<unsigned>(jobs()), cores))};
     // "  3/54 Test  #3: 00-hello-gpu/exercise/Suite.Test ......***Exception: SegFault  0.12 sec"
     static const std::regex start_line(R"(^\s*Start\s+[0-9]+: (\S+))");
     static const std::regex result_line(R"(^\s*[0-9]+/[0-9]+ Test\s+#[0-9]+: (\S+) \.*\s*(.*?)\s+[0-9.]+ sec)");
@@ -290,8 +300,7 @@ class Runner {
     };
     std::vector<Stopped> stopped;
     std::smatch match;
-    RunOptions options;  // its checks share the lock with the shared runs' (a sanitizer's run beside a timing)
-    options.env.push_back(gpu_lock());
+    RunOptions options;
     run_lines(args, [&](const std::string& line) {
       if (std::regex_search(line, match, start_line)) {
         step(match[1], false);
@@ -320,9 +329,6 @@ class Runner {
     return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   }
   int done() const { return done_; }
-
-  // STEPWISE_GPU_LOCK=<build>/results/gpu.lock (grader/shared_run.h).
-  std::string gpu_lock() const { return "STEPWISE_GPU_LOCK=" + (course_.results_dir(track_).parent_path() / "gpu.lock").string(); }
 
   // Progress: `name` started, or (finished) ended.
   void step(const std::string& name, bool finished) {

@@ -22,6 +22,7 @@
 #include "grader/gpu.h"
 #include "grader/inputs.h"
 #include "grader/sample.h"
+#include "grader/shared_run.h"
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"

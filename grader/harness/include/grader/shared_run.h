@@ -4,9 +4,11 @@
 // one it would get alone:
 // - a check's inputs follow from the seed and the check's name only, not from the checks before
 //   it (grader::begin_check_inputs), so `STEPWISE_SEED=<seed>` repeats them in a run of its own;
-// - with STEPWISE_GPU_LOCK=<file> (set by the runner, which runs several such processes at once)
-//   a speed check holds that file's lock alone and every other check shares it, so nothing of
-//   another process runs beside a timing (CTest's RUN_SERIAL, across processes);
+// - with STEPWISE_GPU_LOCK=<file> (set by the runner, which runs several such processes at once,
+//   and by CTest for every lesson check) a speed check holds that file's lock alone and every
+//   other check shares it, so nothing of another process runs beside a timing (CTest's
+//   RUN_SERIAL, across processes); a correctness check that compares times asks for the same
+//   with grader::hold_the_gpu_alone();
 // - with STEPWISE_SHARED_RUN=1, a check that leaves the GPU in a bad state (a CUDA error, sticky
 //   or not, or device memory it did not give back) ends the process right after its own record is
 //   written: the runner runs the checks after it in processes of their own.
@@ -16,5 +18,15 @@ namespace grader {
 
 // Appended before the recorder, so that its end-of-check work sees the check's record written.
 testing::TestEventListener* make_shared_run_listener();
+
+// Called first by a correctness check that compares times (a reported time against the trace's,
+// one part against another): until the check ends, no check of another process runs on the GPU,
+// as for a speed check (under compute-sanitizer beside it, a copy can take 3x as long). Without
+// a lock file (a check run on its own) there is nobody to keep off, and it does nothing.
+void hold_the_gpu_alone();
+
+// Success when times this check took can be compared: no lock file, or the check holds it alone.
+// grader::reported_time_matches and grader::parts_fit_in_whole return its failure first.
+testing::AssertionResult times_taken_alone();
 
 }  // namespace grader
