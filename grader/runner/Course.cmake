@@ -3,7 +3,7 @@
 # Writes the course file the grading runner (bin/stepwise) reads: where the sources and the build
 # are, which CMake and CTest to call, and each lesson, in reading order, with the targets that
 # build its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one. The runner learns the lessons from this file (made from
-# STEPWISE_LESSONS at configure time), so a new lesson needs no change to the runner.
+# STEPWISE_LESSONS, the lessons of course.json, at configure time), so a new lesson needs no change to the runner.
 include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/JsonText.cmake")
 
 function(stepwise_write_course file)

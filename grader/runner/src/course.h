@@ -1,6 +1,6 @@
 #pragma once
 // The course as this build knows it: read from <build>/stepwise-course.json, which CMake writes
-// from STEPWISE_LESSONS (grader/runner/Course.cmake).
+// from the lessons of course.json (grader/runner/Course.cmake) with the targets that build them.
 #include <filesystem>
 #include <map>
 #include <optional>

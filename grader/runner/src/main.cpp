@@ -5,6 +5,7 @@
 //   stepwise watch [LESSON]      regrade a lesson each time one of its files is saved
 //   stepwise table               every check of the last run, one row each
 //   stepwise outcome             exit status of the last run only (the grade workflow's last step)
+//   stepwise lint [SOURCE_DIR]   the docs' lists of lessons against course.json (course_lint.h)
 //   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
 //                                gradebook (class_grading.h); class-check runs one check of it
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
@@ -26,6 +27,7 @@
 #include "class_check.h"
 #include "class_grading.h"
 #include "course.h"
+#include "course_lint.h"
 #include "hints.h"
 #include "records.h"
 #include "report.h"
@@ -42,6 +44,15 @@ void progress_line(const std::string& text) {
   if (!kTerminal) return;
   std::printf("\r\033[K%s", text.substr(0, 100).c_str());
   std::fflush(stdout);
+}
+
+// `stepwise lint`: each problem on a line of its own, exit status 1 if there is one.
+int lint(const fs::path& source_dir) {
+  const std::vector<std::string> problems = lint_course(source_dir);
+  for (const std::string& problem : problems) std::cout << problem << "\n";
+  std::cout << "course lint: " << (problems.empty() ? "the docs list the lessons of course.json"
+                                                    : std::to_string(problems.size()) + " problem(s)") << "\n";
+  return problems.empty() ? 0 : 1;
 }
 
 std::vector<const Lesson*> chosen_lessons(const Course& course, const std::vector<std::string>& names) {
@@ -214,6 +225,10 @@ int main(int argc, char** argv) {
   CLI::App* watch_cmd = app.add_subcommand("watch", "grade a lesson again each time one of its files is saved");
   watch_cmd->add_option("lesson", watch_lesson, "the lesson (default: the next unfinished one)");
 
+  std::string lint_source;
+  CLI::App* lint_cmd = app.add_subcommand("lint", "check the docs' lists of lessons against course.json (1: a mismatch)");
+  lint_cmd->add_option("source_dir", lint_source, "the course's source folder (default: this build's)");
+
   ClassOptions class_options;
   CLI::App* class_cmd = app.add_subcommand("class", "grade a class: every student's exercise files into a gradebook");
   class_cmd->add_option("class_dir", class_options.class_dir, "one folder per student, each holding lessons/NN-slug/...")
@@ -270,6 +285,7 @@ int main(int argc, char** argv) {
     if (*class_check_cmd) return run_class_check(class_check);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
+    if (*lint_cmd) return lint(lint_source.empty() ? course.source_dir : fs::path(lint_source));
     if (*class_cmd) return grade_class(course, class_options);
     if (*grade_cmd) {
       const std::vector<const Lesson*> chosen = chosen_lessons(course, lessons);
