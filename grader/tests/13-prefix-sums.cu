@@ -311,7 +311,12 @@ TEST(RowScan, SeedPowerSumTable) {
 // grader/splitmix.h, so the CPU makes any row's values again without copying gigabytes back; a
 // fresh random sample of the outputs (grader::Sample: 4096 values, the first and the last among
 // them) is compared exactly with the CPU's running sums of their rows (at most 4099 * 1000 in
-// magnitude: no int overflows).
+// magnitude: no int overflows). The call is made watched (a scan that hangs fails), then once more
+// traced under the rules of step 1's other checks (expect_rows_right): a kernel of the student's,
+// in shared memory, on the stream given, returning at once, no host copies; so a path that only
+// this size takes (copying the batch to the host and scanning it there, a library call) fails
+// here too. (Not "kernels_differ_from" the other row scan: its trace would need another output of
+// 17 to 34 GB.)
 constexpr int kHugeBatchCols = 4099;
 
 __global__ void fill_hashed_ints(int* x, std::size_t n, std::uint64_t draw) {
@@ -357,8 +362,8 @@ void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) 
     fill_hashed_ints<<<4096, 256>>>(x->data(), n, draw);
     CUDA_CHECK_LAUNCH();
     grader::poison(out->data(), n);
-    run_watched([&] { scan(x->data(), out->data(), static_cast<int>(rows), kHugeBatchCols, stream.get()); },
-                stream.get(), step);
+    const auto call = [&] { scan(x->data(), out->data(), static_cast<int>(rows), kHugeBatchCols, stream.get()); };
+    run_watched(call, stream.get(), step);
     const grader::Sample sample(n, 4096);
     const std::vector<int> got = sample.of(out->data());
     std::vector<int> expected;
@@ -378,6 +383,9 @@ void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) 
     // Exact: int sums of a row's at most 4099 values in [-1000, 1000] stay within 4.1e6, far
     // inside int, and integer addition in any order gives the same sum.
     EXPECT_TRUE(sample.matches(expected, got, grader::Tolerance::exact())) << hint;
+    grader::poison(out->data(), n);
+    run_traced(call, grader::Rules::kernel_step(step, stream.get()).shared_memory());
+    EXPECT_TRUE(sample.matches(expected, sample.of(out->data()), grader::Tolerance::exact())) << hint;
   } catch (const stepwise::CudaError& e) {
     ADD_FAILURE() << e.what() << "\n  " << hint;
   }
