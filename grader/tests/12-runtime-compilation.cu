@@ -6,11 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "grader/grader.h"
+#include "grader/machine_code.h"
 #include "multiply_them.h"
 #include "polynomial.h"
 #include "polynomial_aot.cuh"
@@ -365,6 +368,55 @@ TEST(Polynomial, CompilesOncePerPolynomial) {
   EXPECT_EQ(cache.compilations(), 2) << "a call with other coefficients";
   // Exact: the same fmaf chain on the same floats (above).
   EXPECT_TRUE(grader::matches(float_horner(other, x), out, Tolerance::exact()));
+}
+
+// ---- The float steps compute in float (no GPU needed) ------------------------------------------
+// Both steps' kernels compute in float. Horner's rule in double (double acc, fma) runs at 1/32 to
+// 1/64 of the float rate on most GPUs; its values differ from fmaf's chain only in some of them,
+// and on a GPU only. The machine code tells, without a GPU. The kernels are the student's source
+// text: the grader compiles that text here with NVRTC (its own call, no options, as the checks
+// compile these kernels) to PTX, the code NVRTC makes the cubin from, for compute_75 (the oldest
+// architecture CUDA 13 builds for; double arithmetic is .f64 on every one), and
+// grader::fp64_in_ptx counts its double arithmetic (grader/machine_code.h). (Step 2's product in
+// double, static_cast<double>(a[i]) * b[i], leaves none: NVRTC folds the double product of two
+// floats rounded back to float into the float multiply, which gives the same value.)
+std::string ptx_of(const std::string& source, const std::string& file_name) {
+  NvrtcProgram program(source, file_name);
+  const char* options[] = {"--gpu-architecture=compute_75"};
+  if (nvrtcCompileProgram(program.get(), 1, options) != NVRTC_SUCCESS) {
+    std::size_t log_size = 0;
+    NVRTC_CHECK(nvrtcGetProgramLogSize(program.get(), &log_size));
+    std::string log(log_size, '\0');
+    NVRTC_CHECK(nvrtcGetProgramLog(program.get(), &log[0]));
+    throw std::runtime_error(file_name + " does not compile:\n" + log.c_str());
+  }
+  std::size_t size = 0;
+  NVRTC_CHECK(nvrtcGetPTXSize(program.get(), &size));
+  std::string ptx(size, '\0');
+  NVRTC_CHECK(nvrtcGetPTX(program.get(), &ptx[0]));
+  return ptx;
+}
+
+testing::AssertionResult computes_in_float(const std::string& source, const std::string& what) {
+  std::ostringstream found;
+  for (const auto& [name, function] : grader::fp64_in_ptx(ptx_of(source, "float_check.cu"))) {
+    if (!function.kernel || function.fp64.empty()) continue;
+    found << "\n  kernel `" << name << "`:";
+    for (const auto& [instruction, count] : function.fp64) found << " " << count << " x " << instruction;
+  }
+  if (found.str().empty()) return testing::AssertionSuccess();
+  return testing::AssertionFailure()
+         << what << " does double arithmetic (PTX instructions of type .f64: DADD, DMUL, DFMA or a conversion in the "
+         << "machine code, at 1/32 to 1/64 of the float rate on most GPUs):" << found.str()
+         << "\n  The step computes in float: a double constant (2.0 instead of 2.0f, a literal without its f), a cast "
+            "to double, or a double function (fma, not fmaf) promotes a float expression to double.";
+}
+
+TEST(CpuMachineCode, RuntimeKernelsUseNoDoubleArithmetic) {
+  multiply_them(Kernel{}, nullptr, nullptr, nullptr, 0);  // n == 0: a step not written yet is TODO
+  EXPECT_TRUE(computes_in_float(kMultiplyThemSource, "step 2's kernel (kMultiplyThemSource)"));
+  EXPECT_TRUE(computes_in_float(polynomial_source(grader::random_floats(9, -1, 1)),
+                                "step 4's kernel (polynomial_source, degree 8)"));
 }
 
 // ---- speed --------------------------------------------------------------------------------------
