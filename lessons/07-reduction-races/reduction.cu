@@ -21,7 +21,10 @@ void require_valid(int n, const char* function) {
   if (n < 0) throw std::invalid_argument(std::string(function) + ": n must be >= 0, got " + std::to_string(n));
 }
 
-[[maybe_unused]] int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
+// In long long: n + 255 passes INT_MAX for n near it (the largest arrays an int n allows).
+[[maybe_unused]] int blocks_for(int n) {
+  return static_cast<int>((static_cast<long long>(n) + kThreadsPerBlock - 1) / kThreadsPerBlock);
+}
 
 [[maybe_unused]] int multiprocessors() {
   int device = 0, count = 0;
