@@ -5,6 +5,7 @@
 #include <string>
 
 #include "grader/splitmix.h"
+#include "grader/trace.h"
 #include "stepwise/check.h"
 
 namespace grader {
@@ -82,6 +83,23 @@ std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_eleme
   const std::size_t fits = static_cast<std::size_t>(0.4 * free_bytes) / bytes_per_element;
   const std::size_t cap = under_sanitizer() ? std::size_t{1} << 20 : wanted;
   return std::min({wanted, fits, cap});
+}
+
+std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate) {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (bytes > static_cast<std::size_t>(0.4 * static_cast<double>(free_bytes)))
+    return "needs " + megabytes(bytes) + " of device memory in 40% of the free memory, and this GPU has " +
+           megabytes(free_bytes) + " free: not run here";
+  try {
+    allocate();
+  } catch (const stepwise::CudaError& e) {
+    if (e.code() != cudaErrorMemoryAllocation) throw;
+    (void)cudaGetLastError();  // not sticky: clear it
+    return "needs " + megabytes(bytes) + " of device memory, free when the check began but taken when it "
+           "allocated them (another check beside it?): not run here";
+  }
+  return "";
 }
 
 std::vector<int> standard_sizes(std::size_t bytes_per_element) {

@@ -18,14 +18,15 @@ __global__ void gather(const T* __restrict__ values, const std::size_t* __restri
 
 }  // namespace
 
-Sample::Sample(std::size_t n, std::size_t count) {
-  if (n <= count) {
+Sample::Sample(std::size_t n, std::size_t count, std::size_t ends) {
+  if (n <= count + 2 * ends) {
     indices_.resize(n);
     for (std::size_t i = 0; i < n; ++i) indices_[i] = i;
   } else {
     const std::uint64_t draw = next_draw();
     indices_ = {0, n - 1};
     for (std::size_t k = 0; indices_.size() < count + 2 && k < 4 * count; ++k) indices_.push_back(draw_bits(draw, k) % n);
+    for (std::size_t k = 0; k < ends; ++k) indices_.insert(indices_.end(), {k, n - 1 - k});
     std::sort(indices_.begin(), indices_.end());
     indices_.erase(std::unique(indices_.begin(), indices_.end()), indices_.end());
   }

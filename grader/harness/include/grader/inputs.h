@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -49,6 +50,18 @@ std::vector<int> standard_sizes(std::size_t bytes_per_element);
 // device memory (so the grader also runs on small laptop GPUs, and checks that run side by side
 // fit together); at most 2^20 under compute-sanitizer.
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element);
+
+// Device memory for a check at the largest size an `int n` API takes (n = INT_MAX: 8.6 GB per
+// float array): runs `allocate`, which makes the check's device buffers (`bytes` in all), when they
+// fit in the 40% of the free memory that fit_in_device_memory gives any check, so that checks side
+// by side fit together. Returns "" when it allocated, else why not (the bytes needed and the bytes
+// free, or taken by a check beside it since), for GTEST_SKIP.
+std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate);
+// What a wrong result at n = INT_MAX most likely means, and the fix.
+constexpr const char* kIntMaxHint =
+    "n = INT_MAX = 2147483647: does the round-up (n + 255) / 256 overflow int, or a grid-stride index pass "
+    "INT_MAX at its last step (i += stride)? Round up as (n - 1) / 256 + 1, and keep a grid-stride index in a "
+    "long long";
 
 // Every byte of an output is set to this before the code under test runs. As float it reads
 // -2.87e-16 and as int -1515870811: values no lesson produces from its inputs.

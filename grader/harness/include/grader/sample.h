@@ -20,8 +20,9 @@ namespace grader {
 class Sample {
  public:
   static constexpr std::size_t kValues = std::size_t{1} << 16;
-  // `count` distinct indices below n (all of them when n <= count), in increasing order.
-  explicit Sample(std::size_t n, std::size_t count = kValues);
+  // `count` distinct indices below n (all of them when n <= count), in increasing order; with
+  // `ends`, the first and the last `ends` indices too (a tail loop's, the last block's).
+  explicit Sample(std::size_t n, std::size_t count = kValues, std::size_t ends = 0);
 
   const std::vector<std::size_t>& indices() const { return indices_; }
   std::size_t size() const { return indices_.size(); }
