@@ -18,7 +18,8 @@ __global__ void add_kernel(const float* a, const float* b, float* out, int n) {
 
 void vector_add(const float* a, const float* b, float* out, int n) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;  // round up
+  // Round up; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;
   add_kernel<<<blocks, kThreadsPerBlock>>>(a, b, out, n);
   CUDA_CHECK_LAUNCH();
 }
@@ -27,8 +28,10 @@ void vector_add(const float* a, const float* b, float* out, int n) {
 // threads in the grid, so any grid size covers any n.
 // [docs:grid-stride-kernel]
 __global__ void add_grid_stride_kernel(const float* a, const float* b, float* out, int n) {
-  const int stride = blockDim.x * gridDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = a[i] + b[i];
+  // 64 bits: near n = INT_MAX a thread's last step, i + stride, passes INT_MAX (an int wraps).
+  const long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride)
+    out[i] = a[i] + b[i];
 }
 // [docs:end]
 
@@ -40,7 +43,7 @@ void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   // 8 blocks of 256 threads per multiprocessor (2048 threads: all an H100 multiprocessor holds at
   // once): a grid sized to the GPU, each thread striding through many elements, and never more
   // blocks than n needs.
-  const int needed = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int needed = (n - 1) / kThreadsPerBlock + 1;  // rounded up, as in vector_add
   const int blocks = std::min(needed, 8 * multiprocessors);
   add_grid_stride_kernel<<<blocks, kThreadsPerBlock>>>(a, b, out, n);
   CUDA_CHECK_LAUNCH();

@@ -26,7 +26,8 @@ __global__ void add_kernel(const float* a, const float* b, float* out, int n) {
 
 void vector_add(const float* a, const float* b, float* out, int n) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;  // round up
+  // Round up; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;
   add_kernel<<<blocks, kThreadsPerBlock>>>(a, b, out, n);
   CUDA_CHECK_LAUNCH();
 }
@@ -34,12 +35,15 @@ void vector_add(const float* a, const float* b, float* out, int n) {
 // Step 2: a grid-stride loop. Each thread starts at its global index and jumps by the number of
 // threads in the grid, so any grid size covers any n.
 __global__ void add_grid_stride_kernel(const float* a, const float* b, float* out, int n) {
-  const int stride = blockDim.x * gridDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = a[i] + b[i];
+  // 64 bits: near n = INT_MAX a thread's last step, i + stride, passes INT_MAX (an int wraps).
+  const long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride)
+    out[i] = a[i] + b[i];
 }
 
 // The same loop over float4: one 16-byte load moves four floats, so the memory system sees a
-// quarter of the requests. The last n % 4 elements are left to the scalar kernel.
+// quarter of the requests. The last n % 4 elements are left to the scalar kernel. An int index is
+// safe here: n4 is at most INT_MAX / 4, so i + stride stays far below INT_MAX.
 __global__ void add_grid_stride_float4_kernel(const float4* a, const float4* b, float4* out, int n4) {
   const int stride = blockDim.x * gridDim.x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += stride) {
@@ -60,7 +64,7 @@ void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   if (aligned_to_16_bytes(a) && aligned_to_16_bytes(b) && aligned_to_16_bytes(out) && n >= 4) {
     const int n4 = n / 4;
     const int blocks = stepwise::blocks_to_fill_gpu(add_grid_stride_float4_kernel, kThreadsPerBlock,
-                                                    (n4 + kThreadsPerBlock - 1) / kThreadsPerBlock);
+                                                    (n4 - 1) / kThreadsPerBlock + 1);
     add_grid_stride_float4_kernel<<<blocks, kThreadsPerBlock>>>(
         reinterpret_cast<const float4*>(a), reinterpret_cast<const float4*>(b), reinterpret_cast<float4*>(out), n4);
     CUDA_CHECK_LAUNCH();
@@ -69,7 +73,7 @@ void vector_add_grid_stride(const float* a, const float* b, float* out, int n) {
   if (done < n) {  // the tail, or everything when a pointer is not 16-byte aligned
     const int rest = n - done;
     const int blocks = stepwise::blocks_to_fill_gpu(add_grid_stride_kernel, kThreadsPerBlock,
-                                                    (rest + kThreadsPerBlock - 1) / kThreadsPerBlock);
+                                                    (rest - 1) / kThreadsPerBlock + 1);
     add_grid_stride_kernel<<<blocks, kThreadsPerBlock>>>(a + done, b + done, out + done, rest);
     CUDA_CHECK_LAUNCH();
   }
