@@ -19,7 +19,8 @@ __global__ void exp_kernel(const float* x, float* out, int n) {
 
 void exp_array(const float* x, float* out, int n) {
   if (n == 0) return;  // a grid of zero blocks is an invalid launch
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;  // round up
+  // Round up; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;
   exp_kernel<<<blocks, kThreadsPerBlock>>>(x, out, n);
   CUDA_CHECK_LAUNCH();
 }
@@ -33,7 +34,7 @@ __global__ void fast_exp_kernel(const float* x, float* out, int n) {
 
 void exp_array_fast(const float* x, float* out, int n) {
   if (n == 0) return;
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;
   fast_exp_kernel<<<blocks, kThreadsPerBlock>>>(x, out, n);
   CUDA_CHECK_LAUNCH();
 }

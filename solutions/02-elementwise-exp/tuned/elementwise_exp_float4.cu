@@ -29,13 +29,16 @@ struct FastExp {  // the intrinsic: 2^(x * log2(e)) on the special function unit
 // A grid-stride loop, one float at a time (the tail, or arrays that are not 16-byte aligned).
 template <typename Exp>
 __global__ void exp_grid_stride_kernel(Exp exp, const float* x, float* out, int n) {
-  const int stride = blockDim.x * gridDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = exp(x[i]);
+  // 64 bits: near n = INT_MAX a thread's last step, i + stride, passes INT_MAX (an int wraps).
+  const long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride)
+    out[i] = exp(x[i]);
 }
 
 // The same loop over float4: one 16-byte load and one 16-byte store move four floats, so the
 // memory system sees a quarter of the requests. exp costs a handful of instructions per
-// element, far less than moving its 8 bytes, so this kernel runs at the speed of memory.
+// element, far less than moving its 8 bytes, so this kernel runs at the speed of memory. An int
+// index is safe here: n4 is at most INT_MAX / 4, so i + stride stays far below INT_MAX.
 template <typename Exp>
 __global__ void exp_grid_stride_float4_kernel(Exp exp, const float4* x, float4* out, int n4) {
   const int stride = blockDim.x * gridDim.x;
@@ -49,7 +52,8 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 
-int blocks_for(int count) { return (count + kThreadsPerBlock - 1) / kThreadsPerBlock; }
+// Rounded up, for count >= 1; not (count + 255) / 256, which overflows int past INT_MAX - 255.
+int blocks_for(int count) { return (count - 1) / kThreadsPerBlock + 1; }
 
 bool aligned_to_16_bytes(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
