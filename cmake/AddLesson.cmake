@@ -304,13 +304,13 @@ function(stepwise_device_code_architectures out)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
-# lesson-NN, the track, and by the check's kind (stepwise_check_kind, cmake/CheckKind.cmake):
-# speed "speed;gpu", sanitizer "sanitizer;gpu", cpu "correctness;cpu", correctness
-# "correctness;gpu". Speed checks run alone, never beside another test (timings); the others side
-# by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer is slow and busy,
-# but times nothing), all holding the runner's GPU lock (grader/shared_run.h: a correctness check
-# that compares times holds it alone). The tests are discovered when CTest runs (so a machine without a GPU can
-# list them); a file CTest reads right after the discovery gives each its kind's properties.
+# lesson-NN, the track, and by the check's kind (stepwise_check_labels, cmake/CheckKind.cmake:
+# e.g. "speed;gpu", "correctness;cpu"). Speed checks run alone, never beside another test
+# (timings); the others side by side, a sanitizer check counting as two of CTest's jobs
+# (compute-sanitizer is slow and busy, but times nothing), all holding the runner's GPU lock
+# (grader/shared_run.h: a correctness check that compares times holds it alone). The tests are
+# discovered when CTest runs (so a machine without a GPU can list them); a file CTest reads right
+# after the discovery gives each its kind's properties.
 # (The suite in a CTest name is GoogleTest's for TEST and TEST_P; the course has no TYPED_TEST or
 # DISABLED_ test, whose names gtest_discover_tests shortens.)
 function(stepwise_discover_tests target lesson track)
@@ -330,14 +330,12 @@ if(${found})
   foreach(test IN LISTS ${found})
     string(SUBSTRING \"\${test}\" ${prefix_length} -1 check)
     stepwise_check_kind(\"\${check}\" kind)
+    stepwise_check_labels(\"\${check}\" labels)
+    set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};\${labels}\")
     if(kind STREQUAL \"speed\")
-      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};speed;gpu\" RUN_SERIAL TRUE)
+      set_tests_properties(\"\${test}\" PROPERTIES RUN_SERIAL TRUE)
     elseif(kind STREQUAL \"sanitizer\")
-      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};sanitizer;gpu\" PROCESSORS 2)
-    elseif(kind STREQUAL \"cpu\")
-      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};correctness;cpu\")
-    else()
-      set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};correctness;gpu\")
+      set_tests_properties(\"\${test}\" PROPERTIES PROCESSORS 2)
     endif()
   endforeach()
 endif()

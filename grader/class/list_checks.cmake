@@ -1,8 +1,7 @@
 # Writes the checks a lesson's test program holds (its --gtest_list_tests), one a line:
 #   <Suite.Test> <labels, comma-separated>
 # labelled as the course labels its own checks (stepwise_discover_tests in cmake/AddLesson.cmake)
-# by their kind (stepwise_check_kind, cmake/CheckKind.cmake): cpu "cpu,correctness", speed
-# "gpu,speed", sanitizer "gpu,sanitizer", correctness "gpu,correctness".
+# by their kind (stepwise_check_labels, cmake/CheckKind.cmake), e.g. "speed,gpu", "correctness,cpu".
 #   cmake -DPROGRAM=<lessonNN-tests> -DOUTPUT=<file> -P list_checks.cmake
 include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/CheckKind.cmake")
 execute_process(COMMAND "${PROGRAM}" --gtest_list_tests RESULT_VARIABLE status OUTPUT_VARIABLE listing
@@ -19,12 +18,8 @@ foreach(line IN LISTS lines)
     set(suite "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^  ([^ ]+)$" AND suite)
     set(check "${suite}.${CMAKE_MATCH_1}")
-    stepwise_check_kind("${suite}" kind)
-    if(kind STREQUAL "cpu")
-      set(labels "cpu,correctness")
-    else()
-      set(labels "gpu,${kind}")
-    endif()
+    stepwise_check_labels("${suite}" labels)
+    string(REPLACE ";" "," labels "${labels}")
     string(APPEND checks "${check} ${labels}\n")
   endif()
 endforeach()

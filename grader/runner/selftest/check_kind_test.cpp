@@ -1,8 +1,11 @@
 // The rule "a suite's name says its kind" as C++ reads it (grader/check_kind.h) against the table
 // grader/selftest/check-kinds.txt, which grader/selftest/check_kind.cmake holds CMake's reader
-// (cmake/CheckKind.cmake, stepwise_check_kind) to: the two readers agree on every name there.
+// (cmake/CheckKind.cmake, stepwise_check_kind) to: the two readers agree on every name there, and
+// on which kinds need the GPU (grader::needs_gpu, stepwise_check_labels' gpu or cpu label).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -41,12 +44,23 @@ bool kept_by(const std::string& filter, const std::string& name) {
 TEST(CheckKind, AgreesWithTheTable) {
   std::ifstream table(CHECK_KINDS_TABLE);
   ASSERT_TRUE(table) << "cannot read " << CHECK_KINDS_TABLE;
-  int count = 0;
+  const std::array kinds{grader::CheckKind::correctness, grader::CheckKind::speed, grader::CheckKind::cpu,
+                         grader::CheckKind::sanitizer};
+  int count = 0, needs_lines = 0;
   std::string line;
   while (std::getline(table, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     std::string name, expected, extra;
+    if (line.rfind("needs ", 0) == 0) {  // needs <kind> <gpu|cpu>
+      std::string kind, needs;
+      ASSERT_TRUE(fields >> extra >> kind >> needs) << line;
+      const auto named = std::find_if(kinds.begin(), kinds.end(), [&](auto k) { return kind_name(k) == kind; });
+      ASSERT_NE(named, kinds.end()) << "no kind " << kind << ": " << line;
+      EXPECT_EQ(grader::needs_gpu(*named) ? "gpu" : "cpu", needs) << "what a " << kind << " check needs";
+      ++needs_lines;
+      continue;
+    }
     ASSERT_TRUE(fields >> name >> expected && !(fields >> extra)) << "not '<name> <kind>': " << line;
     if (name == "filter") {
       EXPECT_EQ(expected, grader::kCorrectnessChecksFilter) << "the table's filter";
@@ -59,6 +73,7 @@ TEST(CheckKind, AgreesWithTheTable) {
     ++count;
   }
   EXPECT_GT(count, 0) << CHECK_KINDS_TABLE << " holds no names";
+  EXPECT_EQ(needs_lines, static_cast<int>(kinds.size())) << CHECK_KINDS_TABLE << ": one 'needs' line a kind";
 }
 
 }  // namespace
