@@ -14,6 +14,8 @@
 //
 // A check's suite name says what it needs (grader/check_kind.h): TEST below makes every check a
 // grader::Check, which skips a GPU check where there is no GPU, so no check says REQUIRE_GPU().
+// (GoogleTest lets only a test skip itself, not a listener: hence a base class. A TEST_F or TEST_P
+// fixture must derive from grader::Check to get the same.)
 // Speed checks: see grader/speed.h. Sanitizer checks are added to every lesson: grader/sanitizer.h.
 #include <gtest/gtest.h>
 
