@@ -1,8 +1,10 @@
 // Grader tests for lesson 07 (reductions and races: the seed's stencil done right, and three
 // sums of an array: atomics, a tree in shared memory, warp shuffles; CUB as the ceiling).
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <iomanip>
 #include <limits>
 #include <optional>
@@ -15,6 +17,8 @@
 
 #include "grader/grader.h"
 #include "grader/machine_code.h"
+#include "grader/splitmix.h"
+#include "grader/trace.h"
 #include "reduction.h"
 #include "reduction_cpu.h"
 
@@ -363,6 +367,127 @@ TEST(SumShuffle, UnalignedArrays) {
       EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, Inputs::positive), tree_depth(n), offset));
       EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, Inputs::integers), tree_depth(n), offset, true));
     }
+  }
+}
+
+// ---- n near INT_MAX ----------------------------------------------------------------------------
+// The functions take an int n, so the largest arrays they must handle hold nearly 2^31 floats
+// (8.6 GB). There a count or an index that runs past n overflows int: the block count
+// (n + 255) / 256, a grid-stride index i + stride, the stencil's window index i + 2s. n = INT_MAX
+// - 2: odd, 253 threads of the last 256-thread block used, one float after the last whole float4.
+// The call is traced with its step's rules. Where 40% of the free device memory cannot hold the
+// arrays (grader::allocate_if_it_fits), and under compute-sanitizer, the check is SKIPPED, saying so.
+constexpr int kNearIntMax = INT_MAX - 2;
+
+std::string near_int_max_hint() {
+  return "n = " + std::to_string(kNearIntMax) + " (INT_MAX - 2): is a count or an index computed in int where it "
+         "can pass INT_MAX? The block count (n + 255) / 256 (compute it in long long), a grid-stride index i + "
+         "stride, the stencil's z[i + 2s - k] (index from a pointer z + i, or in std::size_t).";
+}
+
+// The sum of kNearIntMax small integers (refill_integers: about 2^21 nonzero values of 1 to 4 in
+// magnitude, sum |x| near 5.2e6). Exact: every partial sum of them, in any order, is an integer
+// below 2^24 in magnitude, which a float holds exactly, so a right sum adds without rounding (as
+// in sum_matches' integer inputs); the reference is CUB's sum of the same floats in double, exact.
+void expect_sum_right_near_int_max(Sum step) {
+  const SumFunction sum = function_of(step);
+  Output<float> out(1);
+  sum(nullptr, 0, out.data());  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 floats are too many to sum under compute-sanitizer";
+  const std::size_t n = kNearIntMax;
+  std::optional<stepwise::DeviceBuffer<float>> x;
+  const std::string why = grader::allocate_if_it_fits(n * sizeof(float), [&] { x.emplace(n); });
+  if (!why.empty()) GTEST_SKIP() << "INT_MAX - 2 floats: " << why;
+  try {
+    refill_integers(x->data(), n);
+    stepwise::DeviceBuffer<double> exact(1);
+    std::size_t temp_bytes = 0;
+    CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, temp_bytes, x->data(), exact.data(), kNearIntMax));
+    stepwise::DeviceBuffer<unsigned char> temp(temp_bytes);
+    CUDA_CHECK(cub::DeviceReduce::Sum(temp.data(), temp_bytes, x->data(), exact.data(), kNearIntMax));
+    const double exact_sum = exact.to_host()[0];
+    out.poison();
+    grader::expect_ran([&] { sum(x->data(), kNearIntMax, out.data()); }, what_must_run(step, x->data(), kNearIntMax));
+    const float got = out.to_host()[0];
+    EXPECT_FALSE(grader::is_poison(got)) << "*sum was never written. " << near_int_max_hint();
+    EXPECT_EQ(static_cast<double>(got), exact_sum)
+        << "on small integers (every partial sum exact in float, in any order) a right sum is exact; was part of the "
+        << "array left out or added twice? " << near_int_max_hint();
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << near_int_max_hint();
+  }
+}
+
+TEST(SumAtomic, NearIntMax) {
+  expect_sum_right_near_int_max(Sum::atomic);
+}
+TEST(SumTree, NearIntMax) {
+  expect_sum_right_near_int_max(Sum::tree);
+}
+TEST(SumShuffle, NearIntMax) {
+  expect_sum_right_near_int_max(Sum::shuffle);
+}
+
+// z drawn on the GPU by the counter-based hash (grader/splitmix.h), so that the CPU makes any
+// window of it again without copying gigabytes back. uniform_value's 2 * u is exact, so a fused
+// multiply-add on the GPU gives the same float as the CPU's multiply and add.
+__global__ void fill_hashed_floats(float* z, std::size_t n, std::uint64_t draw) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+    z[i] = grader::uniform_value<float>(grader::draw_bits(draw, i), -1.0, 2.0);
+}
+
+// The seed's stencil (s = 12) on kNearIntMax outputs: z (n + 24 floats) and out take 17.2 GB.
+// Compared: a random sample of 4096 outputs (grader::Sample: the first and the last among them)
+// and the whole last block of 256, whose windows z[i .. i + 2s] pass INT_MAX; within
+// gamma(2s + 2) * sum |a_k|, smooth_matches' bound (2s + 2 roundings per term, |z| <= 1). The
+// 4096 floats after out stay poison (nothing written past the end).
+TEST(Smooth, NearIntMax) {
+  smooth(nullptr, nullptr, nullptr, 0, 1);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 outputs are too many under compute-sanitizer";
+  const int s = kSeedHalfWidth;
+  constexpr std::size_t kGuard = 4096;
+  const std::size_t n = kNearIntMax, z_count = n + 2 * s;
+  std::optional<stepwise::DeviceBuffer<float>> z, out;
+  const std::string why = grader::allocate_if_it_fits((z_count + n + kGuard) * sizeof(float), [&] {
+    z.emplace(z_count);
+    out.emplace(n + kGuard);
+  });
+  if (!why.empty()) GTEST_SKIP() << "INT_MAX - 2 outputs and their inputs: " << why;
+  const std::vector<float> a = grader::random_floats(2 * s + 1, 0, 1);
+  double terms = 0;
+  for (float w : a) terms += w;
+  const grader::Tolerance tolerance = grader::Tolerance::close(gamma(2 * s + 2) * terms, 0);
+  // The exact outputs at `indices`, from their windows of z made again on the CPU.
+  const std::uint64_t draw = grader::next_draw();
+  const auto exact_at = [&](const std::vector<std::size_t>& indices) {
+    std::vector<double> exact(indices.size());
+    std::vector<float> window(2 * s + 1);
+    for (std::size_t j = 0; j < indices.size(); ++j) {
+      for (int k = 0; k <= 2 * s; ++k)
+        window[k] = grader::uniform_value<float>(grader::draw_bits(draw, indices[j] + k), -1.0, 2.0);
+      smooth_cpu(window.data(), a.data(), &exact[j], 1, s);
+    }
+    return exact;
+  };
+  try {
+    auto d_a = grader::device(a);
+    fill_hashed_floats<<<4096, 256>>>(z->data(), z_count, draw);
+    CUDA_CHECK_LAUNCH();
+    grader::poison(out->data(), n + kGuard);
+    grader::expect_ran([&] { smooth(z->data(), d_a.data(), out->data(), kNearIntMax, s); }, smooth_rules());
+    const grader::Sample sample(n, 4096);
+    EXPECT_TRUE(sample.matches(exact_at(sample.indices()), sample.of(out->data()), tolerance)) << near_int_max_hint();
+    std::vector<float> tail(256 + kGuard);
+    CUDA_CHECK(cudaMemcpy(tail.data(), out->data() + n - 256, tail.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    std::vector<std::size_t> last_block(256);
+    for (std::size_t j = 0; j < 256; ++j) last_block[j] = n - 256 + j;
+    EXPECT_TRUE(grader::matches(exact_at(last_block), std::vector<float>(tail.begin(), tail.begin() + 256), tolerance,
+                                &last_block))
+        << "the last block of outputs. " << near_int_max_hint();
+    EXPECT_TRUE(std::all_of(tail.begin() + 256, tail.end(), [](float v) { return grader::is_poison(v); }))
+        << "wrote past the end of out[" << n << "]";
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << near_int_max_hint();
   }
 }
 
