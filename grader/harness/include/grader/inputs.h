@@ -52,9 +52,10 @@ std::vector<int> standard_sizes(std::size_t bytes_per_element);
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element);
 
 // Device memory for a check at the largest size an `int n` API takes (n = INT_MAX: 8.6 GB per
-// float array): runs `allocate`, which makes the check's device buffers (`bytes` in all), when they
-// fit in the 40% of the free memory that fit_in_device_memory gives any check, so that checks side
-// by side fit together. Returns "" when it allocated, else why not (the bytes needed and the bytes
+// float array): holds the GPU alone for the rest of the check (grader::hold_the_gpu_alone: no
+// other check's memory comes and goes meanwhile), then runs `allocate`, which makes the check's
+// device buffers (`bytes` in all), when they fit in the 40% of the free memory that
+// fit_in_device_memory gives any check. Returns "" when it allocated, else why not (the bytes needed and the bytes
 // free, or taken by a check beside it since), for GTEST_SKIP.
 std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate);
 // What a wrong result at n = INT_MAX most likely means, and the fix.
