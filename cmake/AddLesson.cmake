@@ -32,7 +32,8 @@ include("${CMAKE_CURRENT_LIST_DIR}/CheckKind.cmake")    # stepwise_check_kind: a
 
 # The lock file of the GPU (grader/shared_run.h): every lesson check holds it shared while it
 # runs, a speed check or a correctness check that compares times holds it alone. CTest gives its
-# name to each check (the runner reads it from there); the demos take it with flock.
+# name to each check, broken submission and trick test (the runner reads it from there); the
+# demos take it with flock.
 set(STEPWISE_GPU_LOCK "${PROJECT_BINARY_DIR}/results/gpu.lock")
 file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/results")
 find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos share the GPU lock")
@@ -112,7 +113,8 @@ function(add_lesson lesson)
       COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
               "-DFILTER=${STEPWISE_CORRECTNESS_CHECKS_FILTER}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
     set_tests_properties(${lesson}/trick/${trick} PROPERTIES
-      LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+      LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
+      ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
   endforeach()
   file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu"
                                      "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.patch")
@@ -484,5 +486,5 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
   endif()
   set_tests_properties(${lesson}/broken/${name} PROPERTIES
     LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} PROCESSORS ${processors} TIMEOUT 600
-    SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+    SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]" ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
 endfunction()
