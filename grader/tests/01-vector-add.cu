@@ -97,7 +97,8 @@ TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
 // wraps negative in an int (the loop goes on, gigabytes before the arrays). Two traced calls: on
 // cudaMalloc's arrays (a float4 kernel's aligned path, with n % 4 = 3 left for its tail), and one
 // float into them (its unaligned path, n - 1 elements). a, b and out take
-// 25.8 GB: where 40% of the free device memory is less, the check is SKIPPED, saying so. Inputs
+// 25.8 GB: on a GPU where that is more than 3/4 of its memory the check is SKIPPED, saying so
+// (grader::allocate_if_it_fits; beside other checks it waits for the memory). Inputs
 // are drawn on the GPU; 2^16 random sums and the first and last 512 are compared with the CPU's.
 void expect_adds_at_int_max(AddFunction add, const std::string& step) {
   add(nullptr, nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU

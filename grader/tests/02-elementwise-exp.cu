@@ -170,8 +170,8 @@ TEST(ExpArray, HandlesUnalignedArrays) {
 // negative number of blocks), and a grid-stride loop's last step, i + stride, passes INT_MAX and
 // wraps negative in an int. Two traced calls: on cudaMalloc's arrays (a float4 kernel's aligned
 // path, with n % 4 = 3 left for its tail), and one float into them (its unaligned path, n - 1
-// elements). x and out take 17.2 GB: where 40% of the free device memory is less, the check is
-// SKIPPED, saying so. Inputs in [-80, 80] are drawn on the GPU; 2^16 random results and the first
+// elements). x and out take 17.2 GB: on a GPU where that is more than 3/4 of its memory the
+// check is SKIPPED, saying so (grader::allocate_if_it_fits). Inputs in [-80, 80] are drawn on the GPU; 2^16 random results and the first
 // and last 512 are compared with e^x within expf's 2.5 ulp (expf_tolerance).
 TEST(ExpArray, MatchesCpuAtIntMax) {
   exp_array(nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU

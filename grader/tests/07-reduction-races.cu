@@ -375,8 +375,8 @@ TEST(SumShuffle, UnalignedArrays) {
 // (8.6 GB). There a count or an index that runs past n overflows int: the block count
 // (n + 255) / 256, a grid-stride index i + stride, the stencil's window index i + 2s. n = INT_MAX
 // - 2: odd, 253 threads of the last 256-thread block used, one float after the last whole float4.
-// The call is traced with its step's rules. Where 40% of the free device memory cannot hold the
-// arrays (grader::allocate_if_it_fits), and under compute-sanitizer, the check is SKIPPED, saying so.
+// The call is traced with its step's rules. Where the arrays take more than 3/4 of the GPU's memory
+// (grader::allocate_if_it_fits), and under compute-sanitizer, the check is SKIPPED, saying so.
 constexpr int kNearIntMax = INT_MAX - 2;
 
 std::string near_int_max_hint() {

@@ -304,9 +304,9 @@ TEST(RowScan, SeedPowerSumTable) {
 // where a row offset kept in a 32-bit int (int start = blockIdx.x * cols) turns negative and the
 // row is read and written gigabytes away; past 2^32 an unsigned 32-bit product (in + blockIdx.x *
 // cols) wraps too. Of the two batches of rows of 4099 ints just past 2^32 and just past 2^31
-// values, the larger whose input and output fit in 40% of the free device memory is scanned (the
-// share grader::fit_in_device_memory gives any check, so that checks side by side fit together):
-// past 2^31 needs 17.2 GB, past 2^32 34.4 GB. Where neither fits, the check is SKIPPED, saying so.
+// values, the larger whose input and output take at most 3/4 of the GPU's memory is scanned
+// (grader::allocate_if_it_fits, which waits while checks beside it hold the memory): past 2^31
+// needs 17.2 GB, past 2^32 34.4 GB. Where neither fits, the check is SKIPPED, saying so.
 // The inputs, ints in [-1000, 1000], are drawn on the GPU by the counter-based hash of
 // grader/splitmix.h, so the CPU makes any row's values again without copying gigabytes back; a
 // fresh random sample of the outputs (grader::Sample: 4096 values, the first and the last among
@@ -330,17 +330,14 @@ void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) 
   if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 values are too many to scan under compute-sanitizer";
   const long long past_2_to_32 = (1ll << 32) / kHugeBatchCols + 2, past_2_to_31 = (1ll << 31) / kHugeBatchCols + 2;
   const auto bytes_for = [](long long rows) { return 2 * sizeof(int) * static_cast<std::size_t>(rows) * kHugeBatchCols; };
-  grader::hold_the_gpu_alone();  // as grader::allocate_if_it_fits: no check beside it takes the memory counted on
-  std::size_t free_bytes = 0, total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::size_t usable = static_cast<std::size_t>(0.4 * static_cast<double>(free_bytes));
-  const long long rows = bytes_for(past_2_to_32) <= usable ? past_2_to_32
-                         : bytes_for(past_2_to_31) <= usable ? past_2_to_31
-                                                             : 0;
-  if (rows == 0)
-    GTEST_SKIP() << "a batch past 2^31 values needs " << grader::megabytes(bytes_for(past_2_to_31))
-                 << " (its input and output) in 40% of the free device memory, and this GPU has "
-                 << grader::megabytes(free_bytes) << " free: not run here";
+  const std::size_t most = grader::most_device_memory_for_one_check();
+  const long long rows = bytes_for(past_2_to_32) <= most ? past_2_to_32 : past_2_to_31;
+  std::optional<stepwise::DeviceBuffer<int>> x, out;
+  const std::string why = grader::allocate_if_it_fits(bytes_for(rows), [&] {
+    x.emplace(static_cast<std::size_t>(rows) * kHugeBatchCols);
+    out.emplace(static_cast<std::size_t>(rows) * kHugeBatchCols);
+  });
+  if (!why.empty()) GTEST_SKIP() << "a batch past 2^31 values (its input and output): " << why;
   const std::size_t n = static_cast<std::size_t>(rows) * kHugeBatchCols;
   const std::string shape = std::to_string(rows) + " rows x " + std::to_string(kHugeBatchCols) + " columns = " +
                             std::to_string(n) + " values, past 2^" + (rows == past_2_to_32 ? "32" : "31");
@@ -348,16 +345,6 @@ void expect_rows_right_past_2_to_31(RowScan<int> scan, const std::string& step) 
                            ": row r starts r * cols values in, past 2^31 for the last rows. Is a row's offset or an "
                            "index computed in 32 bits (int, or unsigned)? Multiply in std::size_t: in + "
                            "static_cast<std::size_t>(blockIdx.x) * cols.";
-  std::optional<stepwise::DeviceBuffer<int>> x, out;
-  try {
-    x.emplace(n);
-    out.emplace(n);
-  } catch (const stepwise::CudaError& e) {
-    if (e.code() != cudaErrorMemoryAllocation) throw;
-    (void)cudaGetLastError();  // not sticky: clear it
-    GTEST_SKIP() << "the " << grader::megabytes(bytes_for(rows)) << " of a batch past 2^31 values were free when the "
-                 << "check began but taken when it allocated them (another check beside it?): not run here";
-  }
   try {
     const std::uint64_t draw = grader::next_draw();
     fill_hashed_ints<<<4096, 256>>>(x->data(), n, draw);

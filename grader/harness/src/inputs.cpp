@@ -1,10 +1,11 @@
 #include "grader/inputs.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
-#include "grader/shared_run.h"
 #include "grader/splitmix.h"
 #include "grader/trace.h"
 #include "stepwise/check.h"
@@ -86,22 +87,37 @@ std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_eleme
   return std::min({wanted, fits, cap});
 }
 
-std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate) {
-  hold_the_gpu_alone();  // no check beside it takes the memory it counted on, or runs short of its own
+std::size_t most_device_memory_for_one_check() {
   std::size_t free_bytes = 0, total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (bytes > static_cast<std::size_t>(0.4 * static_cast<double>(free_bytes)))
-    return "needs " + megabytes(bytes) + " of device memory in 40% of the free memory, and this GPU has " +
-           megabytes(free_bytes) + " free: not run here";
-  try {
-    allocate();
-  } catch (const stepwise::CudaError& e) {
-    if (e.code() != cudaErrorMemoryAllocation) throw;
-    (void)cudaGetLastError();  // not sticky: clear it
-    return "needs " + megabytes(bytes) + " of device memory, free when the check began but taken when it "
-           "allocated them (another check beside it?): not run here";
+  return total_bytes / 4 * 3;
+}
+
+std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate) {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (bytes > most_device_memory_for_one_check())
+    return "needs " + megabytes(bytes) + " of device memory, more than 3/4 of this GPU's " + megabytes(total_bytes) +
+           ": not run here";
+  // A quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
+  const std::size_t kept_free = total_bytes / 4;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  for (;;) {
+    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (free_bytes >= bytes + kept_free) {
+      try {
+        allocate();
+        return "";
+      } catch (const stepwise::CudaError& e) {
+        if (e.code() != cudaErrorMemoryAllocation) throw;
+        (void)cudaGetLastError();  // not sticky: clear it, and wait as for memory not free
+      }
+    }
+    if (std::chrono::steady_clock::now() > give_up)
+      return "needs " + megabytes(bytes) + " of device memory with a quarter of the GPU left free, and other checks "
+             "held it for 2 minutes (" + megabytes(free_bytes) + " free): not run here";
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  return "";
 }
 
 std::vector<int> standard_sizes(std::size_t bytes_per_element) {

@@ -51,12 +51,14 @@ std::vector<int> standard_sizes(std::size_t bytes_per_element);
 // fit together); at most 2^20 under compute-sanitizer.
 std::size_t fit_in_device_memory(std::size_t wanted, std::size_t bytes_per_element);
 
+// The most device memory one check may take: 3/4 of the GPU's, so that the checks beside it
+// (at most 40% of what is free, fit_in_device_memory) keep a quarter.
+std::size_t most_device_memory_for_one_check();
 // Device memory for a check at the largest size an `int n` API takes (n = INT_MAX: 8.6 GB per
-// float array): holds the GPU alone for the rest of the check (grader::hold_the_gpu_alone: no
-// other check's memory comes and goes meanwhile), then runs `allocate`, which makes the check's
-// device buffers (`bytes` in all), when they fit in the 40% of the free memory that
-// fit_in_device_memory gives any check. Returns "" when it allocated, else why not (the bytes needed and the bytes
-// free, or taken by a check beside it since), for GTEST_SKIP.
+// float array): runs `allocate`, which makes the check's device buffers (`bytes` in all), once
+// they fit with a quarter of the GPU left free, waiting while checks beside it hold more (up to 2
+// minutes). Returns "" when it allocated, else why not (more than most_device_memory_for_one_check,
+// or held by others all that time), for GTEST_SKIP.
 std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate);
 // What a wrong result at n = INT_MAX most likely means, and the fix.
 constexpr const char* kIntMaxHint =
