@@ -28,10 +28,7 @@ bool shared_run() {
   return value != nullptr && std::string(value) == "1";
 }
 
-// The lock file STEPWISE_GPU_LOCK names, held shared or alone by the current check. Beside it a
-// turnstile (<lock>.turn) that every taker passes through first: a check waiting to hold the lock
-// alone stands in the turnstile, so checks that keep taking it shared cannot overtake it forever
-// (flock alone lets them: with eight sanitizer runs sharing it, the timing checks waited for all).
+// The lock file STEPWISE_GPU_LOCK names, held shared or alone by the current check.
 class GpuLock {
  public:
   static GpuLock& instance() {
@@ -40,18 +37,27 @@ class GpuLock {
   }
   bool in_use() const { return !path().empty(); }
   // Alone, or nobody to share with: no lock file named, or none that could be opened.
-  bool alone() const { return !in_use() || fd_ < 0 || turn_fd_ < 0 || held_ == LOCK_EX; }
+  bool alone() const { return !in_use() || fd_ < 0 || held_ == LOCK_EX; }
 
   void take(int how) {
-    if (held_ == how) return;
-    // Let go first, also from shared to alone: a holder never waits in the turnstile, so whoever
-    // stands there waits only for holders, who all let go when their check ends.
-    if (held_ != LOCK_UN) flock_retried(fd_, LOCK_UN);
-    held_ = LOCK_UN;
-    if (how == LOCK_UN || !open_files()) return;
-    flock_retried(turn_fd_, LOCK_EX);
-    if (flock_retried(fd_, how)) held_ = how;
-    flock_retried(turn_fd_, LOCK_UN);
+    if (how == LOCK_UN) {
+      if (fd_ >= 0 && held_ != LOCK_UN) flock(fd_, LOCK_UN);
+      held_ = LOCK_UN;
+      return;
+    }
+    if (!in_use()) return;
+    if (fd_ < 0) {
+      std::error_code ignored;  // the results folder of a first run may not exist yet
+      std::filesystem::create_directories(std::filesystem::path(path()).parent_path(), ignored);
+      fd_ = open(path().c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    }
+    if (fd_ < 0) return;
+    // Shared to alone is not atomic (flock drops the shared hold, then waits): no two upgrading
+    // holders can wait on each other.
+    while (flock(fd_, how) != 0) {
+      if (errno != EINTR) return;  // retried when a signal interrupts the wait
+    }
+    held_ = how;
   }
 
  private:
@@ -59,23 +65,7 @@ class GpuLock {
     const char* value = std::getenv("STEPWISE_GPU_LOCK");
     return value == nullptr ? "" : value;
   }
-  static bool flock_retried(int fd, int how) {
-    while (flock(fd, how) != 0)
-      if (errno != EINTR) return false;  // retried when a signal interrupts the wait
-    return true;
-  }
-  bool open_files() {
-    if (!in_use()) return false;
-    if (fd_ < 0) {
-      std::error_code ignored;  // the results folder of a first run may not exist yet
-      std::filesystem::create_directories(std::filesystem::path(path()).parent_path(), ignored);
-      fd_ = open(path().c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-      turn_fd_ = open((path() + ".turn").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    }
-    return fd_ >= 0 && turn_fd_ >= 0;
-  }
   int fd_ = -1;
-  int turn_fd_ = -1;
   int held_ = LOCK_UN;
 };
 
@@ -83,10 +73,7 @@ class SharedRun : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo& test) override {
     begin_check_inputs(check_name(test));
     kind_ = check_kind(test.test_suite_name());
-    // A sanitizer check holds nothing itself: the checks it runs under compute-sanitizer, in a
-    // process of their own, take the lock one by one (held all along, it kept the lock shared for
-    // the whole slow run).
-    if (kind_ != CheckKind::sanitizer) GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
+    GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
     free_at_start_ = 0;
     if (shared_run() && uses_gpu()) {
@@ -140,9 +127,9 @@ class SharedRun : public testing::EmptyTestEventListener {
 
 testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
 
-// Under compute-sanitizer it does nothing: a check there runs many times slower, and held alone
-// it would stop the other sanitizer runs for all that time; each check decides itself what its
-// times mean there.
+// Under compute-sanitizer the Sanitizer check that started this process holds the lock shared
+// all along (taking it alone here would wait for that forever), and its slowness dwarfs any
+// neighbour's: each check decides itself what times mean there.
 void hold_the_gpu_alone() {
   if (!under_sanitizer()) GpuLock::instance().take(LOCK_EX);
 }

@@ -6,10 +6,9 @@
 //   it (grader::begin_check_inputs), so `STEPWISE_SEED=<seed>` repeats them in a run of its own;
 // - with STEPWISE_GPU_LOCK=<file> (set by the runner, which runs several such processes at once,
 //   and by CTest for every lesson check) a speed check holds that file's lock alone and every
-//   other check shares it (a sanitizer check through the checks it runs), so nothing of another
-//   process runs beside a timing (CTest's RUN_SERIAL, across processes), and a check waiting to
-//   hold it alone is served before later sharers; a correctness check that compares times asks
-//   for the same with grader::hold_the_gpu_alone();
+//   other check shares it, so nothing of another process runs beside a timing (CTest's
+//   RUN_SERIAL, across processes); a correctness check that compares times asks for the same
+//   with grader::hold_the_gpu_alone();
 // - with STEPWISE_SHARED_RUN=1, a check that leaves the GPU in a bad state (a CUDA error, sticky
 //   or not, or device memory it did not give back) ends the process right after its own record is
 //   written: the runner runs the checks after it in processes of their own.
