@@ -1,15 +1,14 @@
 # JSON text written by CMake (the files the grading runner reads). Names come from outside the
-# course (a student's folder and file names), so every string is escaped, never pasted in quotes.
+# course (a student's folder and file names), so no string is pasted between quotes: CMake's own
+# JSON writer escapes every one.
 
-# json_quote(<text> <out>): <text> as a JSON string, with its quotes, backslashes and control
-# characters escaped.
+# json_quote(<text> <out>): <text> as a JSON string, escaped by CMake. string(JSON SET) parses its
+# value as JSON (a raw text cannot be given as a value), but takes a member's name as raw text and
+# writes it escaped; so the text becomes the one name of an object, and that name is the answer.
 function(json_quote text out)
-  string(REPLACE "\\" "\\\\" text "${text}")
-  string(REPLACE "\"" "\\\"" text "${text}")
-  string(REPLACE "\n" "\\n" text "${text}")
-  string(REPLACE "\r" "\\r" text "${text}")
-  string(REPLACE "\t" "\\t" text "${text}")
-  set(${out} "\"${text}\"" PARENT_SCOPE)
+  string(JSON object SET "{}" "${text}" 0)
+  string(REGEX REPLACE "^{[ \t\r\n]*(\".*\")[ \t\r\n]*:[ \t\r\n]*0[ \t\r\n]*}$" "\\1" quoted "${object}")
+  set(${out} "${quoted}" PARENT_SCOPE)
 endfunction()
 
 # json_set_strings(<json variable> <member>... STRINGS <text>...): sets the member (a path of

@@ -13,6 +13,7 @@
 #include "grader/gpu.h"
 #include "grader/identity.h"
 #include "grader/inputs.h"
+#include "grader/record_fields.h"
 #include "grader/record_name.h"
 
 namespace grader {
@@ -75,21 +76,22 @@ class Recorder : public testing::EmptyTestEventListener {
     if (under_sanitizer()) return;  // a sanitizer check's inner run: its own record says it all
     std::error_code ignored;
     std::filesystem::create_directories(results_dir(), ignored);
-    nlohmann::ordered_json record = {{"lesson", lesson()},           {"track", track()},
-                                      {"check", check},              {"status", status},
-                                      {"measured", current.measured}, {"required", current.required},
-                                      {"detail", detail}};
+    namespace field = record_field;
+    nlohmann::ordered_json record = {{field::lesson, lesson()},           {field::track, track()},
+                                      {field::check, check},              {field::status, status},
+                                      {field::measured, current.measured}, {field::required, current.required},
+                                      {field::detail, detail}};
     if (current.has_speed) {
       auto number = [](double value) { return std::isfinite(value) ? nlohmann::ordered_json(value) : nullptr; };
-      record["figure"] = number(current.figure);
-      record["minimum"] = number(current.minimum);
-      record["unit"] = current.unit;
-      record["key"] = current.key;
+      record[field::figure] = number(current.figure);
+      record[field::minimum] = number(current.minimum);
+      record[field::unit] = current.unit;
+      record[field::key] = current.key;
     }
-    record["seconds"] = static_cast<double>(result.elapsed_time()) / 1000.0;  // spreads the next run's checks (runner)
-    record["seed"] = std::to_string(seed());
-    record["gpu"] = gpu().name;
-    record["rerun"] = rerun_command(check);
+    record[field::seconds] = static_cast<double>(result.elapsed_time()) / 1000.0;  // spreads the next run's checks (runner)
+    record[field::seed] = std::to_string(seed());
+    record[field::gpu] = gpu().name;
+    record[field::rerun] = rerun_command(check);
     // A message may hold bytes that are not UTF-8 (a student's output): replaced, not thrown on.
     std::ofstream file(record_path(check));
     file << record.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";

@@ -4,11 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "grader/record_fields.h"
 #include "grader/record_name.h"
 
 namespace runner {
 
 namespace fs = std::filesystem;
+namespace field = grader::record_field;
 
 int step_named_in(const std::string& text) {
   static const std::regex step(R"(README\.md step ([0-9]+))");
@@ -23,23 +25,27 @@ std::vector<Record> load_records(const fs::path& dir) {
     if (entry.path().extension() != ".json") continue;
     std::ifstream in(entry.path());
     const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
-    if (json.is_discarded() || !json.is_object() || !json.contains("check")) continue;
+    if (json.is_discarded() || !json.is_object() || !json.contains(field::check)) continue;
+    auto number = [&json](const char* key) -> std::optional<double> {
+      if (json.contains(key) && json[key].is_number()) return json[key].get<double>();
+      return std::nullopt;
+    };
     Record r;
-    r.lesson = json.value("lesson", "");
-    r.track = json.value("track", "");
-    r.check = json.value("check", "");
-    r.status = json.value("status", "FAIL");
-    r.measured = json.value("measured", "");
-    r.required = json.value("required", "");
-    r.detail = json.value("detail", "");
-    r.rerun = json.value("rerun", "");
-    if (json.contains("figure") && json["figure"].is_number()) r.figure = json["figure"].get<double>();
-    if (json.contains("minimum") && json["minimum"].is_number()) r.minimum = json["minimum"].get<double>();
-    if (json.contains("seconds") && json["seconds"].is_number()) r.seconds = json["seconds"].get<double>();
-    r.unit = json.value("unit", "");
-    r.key = json.value("key", "");
-    r.seed = json.value("seed", "");
-    r.gpu = json.value("gpu", "");
+    r.lesson = json.value(field::lesson, "");
+    r.track = json.value(field::track, "");
+    r.check = json.value(field::check, "");
+    r.status = json.value(field::status, "FAIL");
+    r.measured = json.value(field::measured, "");
+    r.required = json.value(field::required, "");
+    r.detail = json.value(field::detail, "");
+    r.rerun = json.value(field::rerun, "");
+    r.figure = number(field::figure);
+    r.minimum = number(field::minimum);
+    r.seconds = number(field::seconds);
+    r.unit = json.value(field::unit, "");
+    r.key = json.value(field::key, "");
+    r.seed = json.value(field::seed, "");
+    r.gpu = json.value(field::gpu, "");
     if (r.status == "TODO") r.step = step_named_in(r.detail);
     records.push_back(r);
   }
@@ -52,13 +58,14 @@ fs::path record_file(const fs::path& dir, const std::string& lesson, const std::
 
 void write_record(const fs::path& dir, const Record& r) {
   fs::create_directories(dir);
-  nlohmann::json json = {{"lesson", r.lesson}, {"track", r.track},       {"check", r.check},
-                         {"status", r.status}, {"measured", r.measured}, {"required", r.required},
-                         {"detail", r.detail}, {"rerun", r.rerun}};
-  if (r.figure) json["figure"] = *r.figure;
-  if (r.minimum) json["minimum"] = *r.minimum;
-  if (r.seconds) json["seconds"] = *r.seconds;
-  for (const auto& [name, value] : {std::pair{"unit", &r.unit}, {"key", &r.key}, {"seed", &r.seed}, {"gpu", &r.gpu}})
+  nlohmann::json json = {{field::lesson, r.lesson},     {field::track, r.track},      {field::check, r.check},
+                         {field::status, r.status},     {field::measured, r.measured}, {field::required, r.required},
+                         {field::detail, r.detail},     {field::rerun, r.rerun}};
+  if (r.figure) json[field::figure] = *r.figure;
+  if (r.minimum) json[field::minimum] = *r.minimum;
+  if (r.seconds) json[field::seconds] = *r.seconds;
+  for (const auto& [name, value] :
+       {std::pair{field::unit, &r.unit}, {field::key, &r.key}, {field::seed, &r.seed}, {field::gpu, &r.gpu}})
     if (!value->empty()) json[name] = *value;
   std::ofstream(record_file(dir, r.lesson, r.check)) << json.dump(2) << "\n";
 }

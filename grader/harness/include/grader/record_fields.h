@@ -1,0 +1,23 @@
+#pragma once
+// The keys of a check's result record: written by the test programs (grader/harness/src/results.cpp)
+// and read and written by the runner (grader/runner/src/records.cpp), so they are spelled once, here.
+namespace grader::record_field {
+
+inline constexpr const char* lesson = "lesson";  // "03-mandelbrot"
+inline constexpr const char* track = "track";    // exercise, solution, tuned, class/<id>
+inline constexpr const char* check = "check";    // Suite.Test
+inline constexpr const char* status = "status";  // PASS, FAIL, TODO or SKIP
+inline constexpr const char* measured = "measured";
+inline constexpr const char* required = "required";
+inline constexpr const char* detail = "detail";
+inline constexpr const char* rerun = "rerun";
+// A speed check's numbers (grader::note_speed).
+inline constexpr const char* figure = "figure";
+inline constexpr const char* minimum = "minimum";
+inline constexpr const char* unit = "unit";
+inline constexpr const char* key = "key";  // its line in the requirements file
+inline constexpr const char* seconds = "seconds";
+inline constexpr const char* seed = "seed";
+inline constexpr const char* gpu = "gpu";
+
+}  // namespace grader::record_field
