@@ -1,5 +1,6 @@
 #include "hints.h"
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -56,6 +57,11 @@ std::vector<std::string> bullets(const std::vector<std::string>& lines) {
   return items;
 }
 
+// The bullets of the README's "## Hints" section.
+std::vector<std::string> hint_bullets(const std::string& readme) {
+  return bullets(section(readme, std::regex("^## Hints"), 2));
+}
+
 }  // namespace
 
 std::vector<int> readme_steps(const std::string& readme) {
@@ -69,8 +75,18 @@ std::vector<int> readme_steps(const std::string& readme) {
   return steps;
 }
 
+std::vector<int> hint_steps(const std::string& readme) {
+  static const std::regex own(R"(^[-*] \*\*Step ([0-9]+)\.\*\*)");
+  std::vector<int> steps;
+  std::smatch match;
+  for (const std::string& item : hint_bullets(readme))
+    if (std::regex_search(item, match, own) && std::find(steps.begin(), steps.end(), std::stoi(match[1])) == steps.end())
+      steps.push_back(std::stoi(match[1]));
+  return steps;
+}
+
 std::string hints(const std::string& readme, int step) {
-  const std::vector<std::string> all = bullets(section(readme, std::regex("^## Hints"), 2));
+  const std::vector<std::string> all = hint_bullets(readme);
   if (all.empty()) return "";
   std::ostringstream out;
   if (step <= 0) {

@@ -5,7 +5,8 @@
 //   stepwise watch [LESSON]      regrade a lesson each time one of its files is saved
 //   stepwise table               every check of the last run, one row each
 //   stepwise outcome             exit status of the last run only (the grade workflow's last step)
-//   stepwise lint [SOURCE_DIR]   the docs' lists of lessons against course.json (course_lint.h)
+//   stepwise lint [SOURCE_DIR]   the course's static checks: the docs' lists of lessons against
+//                                course.json, each lesson's steps and hints (lint_command.h)
 //   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
 //                                gradebook (class_grading.h); class-check runs one check of it
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
@@ -27,8 +28,8 @@
 #include "class_check.h"
 #include "class_grading.h"
 #include "course.h"
-#include "course_lint.h"
 #include "hints.h"
+#include "lint_command.h"
 #include "records.h"
 #include "report.h"
 
@@ -44,15 +45,6 @@ void progress_line(const std::string& text) {
   if (!kTerminal) return;
   std::printf("\r\033[K%s", text.substr(0, 100).c_str());
   std::fflush(stdout);
-}
-
-// `stepwise lint`: each problem on a line of its own, exit status 1 if there is one.
-int lint(const fs::path& source_dir) {
-  const std::vector<std::string> problems = lint_course(source_dir);
-  for (const std::string& problem : problems) std::cout << problem << "\n";
-  std::cout << "course lint: " << (problems.empty() ? "the docs list the lessons of course.json"
-                                                    : std::to_string(problems.size()) + " problem(s)") << "\n";
-  return problems.empty() ? 0 : 1;
 }
 
 std::vector<const Lesson*> chosen_lessons(const Course& course, const std::vector<std::string>& names) {
@@ -226,8 +218,11 @@ int main(int argc, char** argv) {
   watch_cmd->add_option("lesson", watch_lesson, "the lesson (default: the next unfinished one)");
 
   std::string lint_source;
-  CLI::App* lint_cmd = app.add_subcommand("lint", "check the docs' lists of lessons against course.json (1: a mismatch)");
+  LintOptions lint_options;
+  CLI::App* lint_cmd = app.add_subcommand("lint", "the course's static checks: docs against course.json, each lesson's steps and hints (1: a problem)");
   lint_cmd->add_option("source_dir", lint_source, "the course's source folder (default: this build's)");
+  lint_cmd->add_option("--only", lint_options.only, "one part: docs or lessons")->check(CLI::IsMember({"docs", "lessons"}));
+  lint_cmd->add_option("--lesson", lint_options.lessons, "check only this lesson's files (repeatable; default: course.json's)");
 
   ClassOptions class_options;
   CLI::App* class_cmd = app.add_subcommand("class", "grade a class: every student's exercise files into a gradebook");
@@ -285,7 +280,10 @@ int main(int argc, char** argv) {
     if (*class_check_cmd) return run_class_check(class_check);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
-    if (*lint_cmd) return lint(lint_source.empty() ? course.source_dir : fs::path(lint_source));
+    if (*lint_cmd) {
+      lint_options.source_dir = lint_source.empty() ? course.source_dir : fs::path(lint_source);
+      return run_lint(lint_options);
+    }
     if (*class_cmd) return grade_class(course, class_options);
     if (*grade_cmd) {
       const std::vector<const Lesson*> chosen = chosen_lessons(course, lessons);

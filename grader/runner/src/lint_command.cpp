@@ -1,0 +1,44 @@
+#include "lint_command.h"
+
+#include <iostream>
+
+#include "course_lint.h"
+#include "course_manifest.h"
+#include "lint_lesson.h"
+
+namespace runner {
+
+namespace {
+
+void print(const std::vector<std::string>& problems) {
+  for (const std::string& problem : problems) std::cout << problem << "\n";
+}
+
+std::string count(std::size_t problems) { return std::to_string(problems) + " problem(s)"; }
+
+}  // namespace
+
+int run_lint(const LintOptions& options) {
+  std::size_t problems = 0;
+  // Lessons named on the command line (a fixture's) are checked alone: a fixture has no docs.
+  if (options.only != "lessons" && options.lessons.empty()) {
+    const std::vector<std::string> found = lint_course(options.source_dir);
+    print(found);
+    std::cout << "course lint: " << (found.empty() ? "the docs list the lessons of course.json" : count(found.size())) << "\n";
+    problems += found.size();
+  }
+  if (options.only != "docs") {
+    std::vector<std::string> lessons = options.lessons;
+    if (lessons.empty())
+      for (const ManifestLesson& lesson : read_manifest(options.source_dir / "course.json")) lessons.push_back(lesson.folder());
+    std::vector<std::string> found;
+    for (const std::string& lesson : lessons)
+      for (std::string& problem : lint_lesson(options.source_dir, lesson)) found.push_back(std::move(problem));
+    print(found);
+    std::cout << "lint: " << lessons.size() << " lessons checked, " << (found.empty() ? "no problems" : count(found.size())) << "\n";
+    problems += found.size();
+  }
+  return problems == 0 ? 0 : 1;
+}
+
+}  // namespace runner

@@ -1,0 +1,20 @@
+#pragma once
+// `stepwise lint`: the course's static checks, run as tests (lint/static, lint/course-docs and
+// the fixtures' lint/rejects-*): the docs' lists of lessons against course.json (course_lint.h)
+// and each lesson's own files (lint_lesson.h).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace runner {
+
+struct LintOptions {
+  std::filesystem::path source_dir;
+  std::string only;                  // "docs", "lessons", or empty for both
+  std::vector<std::string> lessons;  // lessons to check (then only them); empty: course.json's
+};
+
+// Prints each problem on a line of its own and a summary line per part; 1 if there is a problem.
+int run_lint(const LintOptions& options);
+
+}  // namespace runner
