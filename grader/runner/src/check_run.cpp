@@ -13,6 +13,7 @@
 #include <mutex>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -67,14 +68,9 @@ std::vector<std::string> selection(const Course& course, const std::string& trac
 
 std::vector<std::string> split_list(const std::string& list) {  // a CMake list: "a;b" -> {a, b}
   std::vector<std::string> items;
-  std::size_t from = 0;
-  while (from <= list.size() && !list.empty()) {
-    const std::size_t semicolon = list.find(';', from);
-    const std::string item = list.substr(from, semicolon == std::string::npos ? std::string::npos : semicolon - from);
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ';');)
     if (!item.empty()) items.push_back(item);
-    if (semicolon == std::string::npos) break;
-    from = semicolon + 1;
-  }
   return items;
 }
 
@@ -138,8 +134,6 @@ bool has_record(const std::vector<Record>& records, const std::string& test, con
   return std::any_of(records.begin(), records.end(), [&](const Record& r) { return test_name(r, track) == test; });
 }
 
-// A lesson program's GoogleTest checks that run in one process (grader/shared_run.h says how each
-// keeps the verdict it would get alone).
 // STEPWISE_RUN_LOG=<file>: when each process of a run started and ended, appended to the file
 // (benchmarks/grading-loop.sh reads it to say where a run's time goes).
 void log_event(const std::string& what) {
@@ -154,6 +148,8 @@ void log_event(const std::string& what) {
   }
 }
 
+// A lesson program's GoogleTest checks that run in one process (grader/shared_run.h says how each
+// keeps the verdict it would get alone).
 struct SharedRun {
   std::vector<const Test*> checks;
   std::string killed_in;  // the check that ran past its time limit, if one did
@@ -412,7 +408,7 @@ std::vector<std::string> program_command(const std::vector<std::string>& ctest_c
   if (defined["TEST_EXECUTABLE"].empty() || defined["TEST_FILTER"].empty()) return ctest_command;
   std::vector<std::string> command = split_list(defined["TEST_EXECUTOR"]);
   command.push_back(defined["TEST_EXECUTABLE"]);
-  command.push_back("--gtest_filter=" + defined["TEST_FILTER"]);
+  command.push_back(Test::kFilter + defined["TEST_FILTER"]);
   command.push_back("--gtest_also_run_disabled_tests");
   for (const std::string& arg : split_list(defined["TEST_EXTRA_ARGS"])) command.push_back(arg);
   return command;
@@ -440,7 +436,8 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   for (const Test& t : tests) {
     if (t.gtest_check().empty() || t.labelled("sanitizer")) continue;
     std::string key = t.dir;
-    for (std::size_t i = 0; i < t.command.size(); ++i) key += "\n" + (i == t.filter_at() ? std::string() : t.command[i]);
+    const std::size_t filter = t.filter_at();
+    for (std::size_t i = 0; i < t.command.size(); ++i) key += "\n" + (i == filter ? std::string() : t.command[i]);
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
