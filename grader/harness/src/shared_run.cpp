@@ -15,6 +15,7 @@
 #include "grader/gpu.h"
 #include "grader/inputs.h"
 #include "grader/results.h"
+#include "grader/speed.h"
 #include "grader/trace.h"
 
 namespace grader {
@@ -76,8 +77,9 @@ class SharedRun : public testing::EmptyTestEventListener {
     GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
     free_at_start_ = 0;
+    kept_at_start_ = device_bytes_kept_by_harness();
     if (shared_run() && uses_gpu()) {
-      held_at_start_ = device_memory_held();
+      held_at_start_ = held_by_checks();
       std::size_t total = 0;
       if (held_at_start_ < 0 && cudaMemGetInfo(&free_at_start_, &total) != cudaSuccess) free_at_start_ = 0;
     }
@@ -106,21 +108,30 @@ class SharedRun : public testing::EmptyTestEventListener {
     // This process's own allocations (CUPTI's records), which other processes on the GPU do not
     // move; where CUPTI cannot count, the device's free memory, which they do.
     if (held_at_start_ >= 0) {
-      const long long left = device_memory_held() - held_at_start_;
+      const long long left = held_by_checks() - held_at_start_;
       if (left > static_cast<long long>(kMostDeviceBytesLeftBehind))
         return std::to_string(left >> 20) + " MiB of device memory allocated";
       return "";
     }
     std::size_t free_now = 0, total = 0;
+    const std::size_t kept = device_bytes_kept_by_harness() - kept_at_start_;
     if (free_at_start_ > 0 && cudaMemGetInfo(&free_now, &total) == cudaSuccess &&
-        free_now + kMostDeviceBytesLeftBehind < free_at_start_)
-      return std::to_string((free_at_start_ - free_now) >> 20) + " MiB of device memory allocated";
+        free_now + kept + kMostDeviceBytesLeftBehind < free_at_start_)
+      return std::to_string((free_at_start_ - free_now - kept) >> 20) + " MiB of device memory allocated";
     return "";
+  }
+
+  // device_memory_held() less what the harness keeps for the whole process (the L2 flush buffer
+  // a first speed check makes): otherwise that check would end the process as if it leaked.
+  static long long held_by_checks() {
+    const long long held = device_memory_held();
+    return held < 0 ? held : held - static_cast<long long>(device_bytes_kept_by_harness());
   }
 
   CheckKind kind_ = CheckKind::correctness;
   long long held_at_start_ = -1;  // device_memory_held() when the check started (-1: not counted)
   std::size_t free_at_start_ = 0;
+  std::size_t kept_at_start_ = 0;  // device_bytes_kept_by_harness() when the check started
 };
 
 }  // namespace

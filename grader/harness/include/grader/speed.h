@@ -78,6 +78,10 @@ double cpu_median_ms(const std::function<void()>& run, int repeats = 3);
 // process on a large buffer, L2 flushed.
 double copy_bandwidth_gbs();
 
+// Device memory the harness keeps for the rest of the process once a check needs it (the buffer
+// that flushes L2 between timed runs): no check's leftovers (grader/shared_run.h).
+std::size_t device_bytes_kept_by_harness();
+
 // What a speed check compares with its requirement, and how it was obtained, in words.
 struct Figure {
   double value;      // e.g. 0.92 (of copy bandwidth) or 350 (times the CPU)
