@@ -33,3 +33,14 @@ foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated
   endif()
   message("${first}: the process ended after its record (${says})")
 endforeach()
+
+# The harness's own L2 flush buffer (kept for the process, 100 MB on an H100) is no leftover: the
+# check after the one that made it runs in the same process.
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_SHARED_RUN=1 STEPWISE_RESULTS_DIR=${WORK}
+                        "${PROGRAM}" "--gtest_filter=SharedRunFixture.TimesWithTheL2Flushed:SharedRunFixture.NeedsAWorkingGpu"
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT status EQUAL 0 OR NOT out MATCHES "OK \\] SharedRunFixture.NeedsAWorkingGpu")
+  message(FATAL_ERROR "TimesWithTheL2Flushed: the check after it did not run in the same process (exit status ${status}):\n${out}")
+endif()
+message("TimesWithTheL2Flushed: the next check ran in the same process")
