@@ -32,6 +32,17 @@ TEST(SharedRunInputs, ACheckDrawsTheSameAloneOrAfterOthers) {
   EXPECT_NE(std::vector<float>(other.begin(), other.begin() + 5), alone);  // another check, other values
 }
 
+// What a check waited for others is left out of its record's time (grader::note_seconds_waited).
+TEST(SharedRunWaits, AddUpWithinACheck) {
+  EXPECT_EQ(grader::seconds_this_check_waited(), 0.0);
+  grader::note_seconds_waited(1.5);
+  grader::note_seconds_waited(0.25);
+  EXPECT_EQ(grader::seconds_this_check_waited(), 1.75);
+}
+TEST(SharedRunWaits, StartAtZeroInTheNextCheck) {
+  EXPECT_EQ(grader::seconds_this_check_waited(), 0.0) << "the check before's waits were carried over";
+}
+
 __global__ void write_to(int* address) { *address = 1; }
 
 TEST(SharedRunFixture, LeavesAStickyError) {

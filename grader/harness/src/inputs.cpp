@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "grader/shared_run.h"
 #include "grader/splitmix.h"
 #include "grader/trace.h"
 #include "stepwise/check.h"
@@ -101,21 +102,25 @@ std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& 
            ": not run here";
   // A quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
   const std::size_t kept_free = total_bytes / 4;
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  const auto start = std::chrono::steady_clock::now(), give_up = start + std::chrono::minutes(2);
+  const auto waited = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   for (;;) {
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     if (free_bytes >= bytes + kept_free) {
       try {
         allocate();
+        note_seconds_waited(waited());
         return "";
       } catch (const stepwise::CudaError& e) {
         if (e.code() != cudaErrorMemoryAllocation) throw;
         (void)cudaGetLastError();  // not sticky: clear it, and wait as for memory not free
       }
     }
-    if (std::chrono::steady_clock::now() > give_up)
+    if (std::chrono::steady_clock::now() > give_up) {
+      note_seconds_waited(waited());
       return "needs " + megabytes(bytes) + " of device memory with a quarter of the GPU left free, and other checks "
              "held it for 2 minutes (" + megabytes(free_bytes) + " free): not run here";
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
 }

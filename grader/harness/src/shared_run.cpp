@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,6 +22,7 @@
 namespace grader {
 namespace {
 
+double waited_seconds = 0;  // by the current check: seconds_this_check_waited()
 constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // a cache of a library's, not a leak
 constexpr int kEndedForIsolation = 3;
 
@@ -73,6 +75,7 @@ class GpuLock {
 class SharedRun : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo& test) override {
     begin_check_inputs(check_name(test));
+    waited_seconds = 0;
     kind_ = check_kind(test.test_suite_name());
     GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
@@ -142,8 +145,15 @@ testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
 // all along (taking it alone here would wait for that forever), and its slowness dwarfs any
 // neighbour's: each check decides itself what times mean there.
 void hold_the_gpu_alone() {
-  if (!under_sanitizer()) GpuLock::instance().take(LOCK_EX);
+  if (under_sanitizer()) return;
+  const auto start = std::chrono::steady_clock::now();
+  GpuLock::instance().take(LOCK_EX);
+  note_seconds_waited(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
+
+void note_seconds_waited(double seconds) { waited_seconds += seconds; }
+
+double seconds_this_check_waited() { return waited_seconds; }
 
 testing::AssertionResult times_taken_alone() {
   if (under_sanitizer() || GpuLock::instance().alone()) return testing::AssertionSuccess();

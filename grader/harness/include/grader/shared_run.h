@@ -25,6 +25,12 @@ testing::TestEventListener* make_shared_run_listener();
 // a lock file (a check run on its own) there is nobody to keep off, and it does nothing.
 void hold_the_gpu_alone();
 
+// Seconds the current check spent waiting for other checks (to hold the GPU alone, for device
+// memory they held), which its record's time leaves out: the runner spreads the next run's checks
+// by how long each takes itself. note_seconds_waited adds to it; each check starts at 0.
+void note_seconds_waited(double seconds);
+double seconds_this_check_waited();
+
 // Success when times this check took can be compared: no lock file, or the check holds it alone.
 // grader::reported_time_matches and grader::parts_fit_in_whole return its failure first.
 testing::AssertionResult times_taken_alone();
