@@ -4,6 +4,7 @@
 
 #include "course_lint.h"
 #include "course_manifest.h"
+#include "lint_docs_code.h"
 #include "lint_lesson.h"
 
 namespace runner {
@@ -21,13 +22,14 @@ std::string count(std::size_t problems) { return std::to_string(problems) + " pr
 int run_lint(const LintOptions& options) {
   std::size_t problems = 0;
   // Lessons named on the command line (a fixture's) are checked alone: a fixture has no docs.
-  if (options.only != "lessons" && options.lessons.empty()) {
+  const bool all = options.only.empty();
+  if ((all || options.only == "docs") && options.lessons.empty()) {
     const std::vector<std::string> found = lint_course(options.source_dir);
     print(found);
     std::cout << "course lint: " << (found.empty() ? "the docs list the lessons of course.json" : count(found.size())) << "\n";
     problems += found.size();
   }
-  if (options.only != "docs") {
+  if (all || options.only == "lessons") {
     std::vector<std::string> lessons = options.lessons;
     if (lessons.empty())
       for (const ManifestLesson& lesson : read_manifest(options.source_dir / "course.json")) lessons.push_back(lesson.folder());
@@ -37,6 +39,17 @@ int run_lint(const LintOptions& options) {
     print(found);
     std::cout << "lint: " << lessons.size() << " lessons checked, " << (found.empty() ? "no problems" : count(found.size())) << "\n";
     problems += found.size();
+  }
+  if ((all || options.only == "docs-code") && options.lessons.empty()) {
+    const DocsCodeLint found = lint_docs_code(options.source_dir, options.fix);
+    print(found.fixed);
+    print(found.problems);
+    std::cout << "docs code: "
+              << (found.problems.empty() ? std::to_string(found.blocks) + " marked code blocks in " + std::to_string(found.documents) +
+                                               " documents match the code they show"
+                                         : count(found.problems.size()))
+              << "\n";
+    problems += found.problems.size();
   }
   return problems == 0 ? 0 : 1;
 }

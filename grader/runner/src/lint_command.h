@@ -1,7 +1,8 @@
 #pragma once
-// `stepwise lint`: the course's static checks, run as tests (lint/static, lint/course-docs and
-// the fixtures' lint/rejects-*): the docs' lists of lessons against course.json (course_lint.h)
-// and each lesson's own files (lint_lesson.h).
+// `stepwise lint`: the course's static checks, run as tests (lint/static, lint/course-docs,
+// lint/docs-code and the fixtures' lint/*rejects*): the docs' lists of lessons against
+// course.json (course_lint.h), each lesson's own files (lint_lesson.h) and the code blocks in the
+// docs against the code they quote (lint_docs_code.h).
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,7 +11,8 @@ namespace runner {
 
 struct LintOptions {
   std::filesystem::path source_dir;
-  std::string only;                  // "docs", "lessons", or empty for both
+  std::string only;                  // "docs", "lessons", "docs-code", or empty for all
+  bool fix = false;                  // rewrite stale code blocks in the docs from their regions
   std::vector<std::string> lessons;  // lessons to check (then only them); empty: course.json's
 };
 

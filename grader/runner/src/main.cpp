@@ -6,7 +6,8 @@
 //   stepwise table               every check of the last run, one row each
 //   stepwise outcome             exit status of the last run only (the grade workflow's last step)
 //   stepwise lint [SOURCE_DIR]   the course's static checks: the docs' lists of lessons against
-//                                course.json, each lesson's steps and hints (lint_command.h)
+//                                course.json, each lesson's steps and hints, the code blocks in
+//                                the docs against the code they quote (lint_command.h)
 //   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
 //                                gradebook (class_grading.h); class-check runs one check of it
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
@@ -219,9 +220,11 @@ int main(int argc, char** argv) {
 
   std::string lint_source;
   LintOptions lint_options;
-  CLI::App* lint_cmd = app.add_subcommand("lint", "the course's static checks: docs against course.json, each lesson's steps and hints (1: a problem)");
+  CLI::App* lint_cmd = app.add_subcommand("lint", "the course's static checks: docs against course.json, each lesson's steps and hints, code in the docs (1: a problem)");
   lint_cmd->add_option("source_dir", lint_source, "the course's source folder (default: this build's)");
-  lint_cmd->add_option("--only", lint_options.only, "one part: docs or lessons")->check(CLI::IsMember({"docs", "lessons"}));
+  lint_cmd->add_option("--only", lint_options.only, "one part: docs, lessons or docs-code")
+      ->check(CLI::IsMember({"docs", "lessons", "docs-code"}));
+  lint_cmd->add_flag("--fix", lint_options.fix, "rewrite each code block in the docs that differs from the region it names");
   lint_cmd->add_option("--lesson", lint_options.lessons, "check only this lesson's files (repeatable; default: course.json's)");
 
   ClassOptions class_options;
