@@ -13,6 +13,7 @@
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/results.h"
 #include "grader/sample.h"
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
@@ -39,6 +40,27 @@ TEST(GpuSpeedHarness, LongerWorkTakesLonger) {
   const double short_ms = grader::gpu_median_ms([&] { spin_kernel<<<132, 1024>>>(out.data(), 1 << 12); });
   const double long_ms = grader::gpu_median_ms([&] { spin_kernel<<<132, 1024>>>(out.data(), 1 << 16); });
   EXPECT_GT(long_ms, 4 * short_ms) << "16x the work measured " << short_ms << " ms vs " << long_ms << " ms";
+}
+
+// A check bigger than 3/4 of the GPU is not run, and its SKIP says the GPU is too small (the
+// report counts the lesson done there); one that fits runs, with no such mark.
+TEST(GpuSpeedHarness, ACheckTooBigForThisGpuIsMarkedSo) {
+  REQUIRE_GPU();
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  bool allocated = false;
+  const std::string why = grader::allocate_if_it_fits(total_bytes, [&] { allocated = true; });
+  EXPECT_FALSE(allocated);
+  EXPECT_NE(why.find("more than 3/4 of this GPU"), std::string::npos) << why;
+  EXPECT_TRUE(grader::noted_gpu_too_small());
+}
+
+TEST(GpuSpeedHarness, ACheckThatFitsIsNotMarkedTooBig) {
+  REQUIRE_GPU();
+  bool allocated = false;
+  EXPECT_EQ(grader::allocate_if_it_fits(std::size_t{1} << 20, [&] { allocated = true; }), "");
+  EXPECT_TRUE(allocated);
+  EXPECT_FALSE(grader::noted_gpu_too_small());
 }
 
 TEST(GpuSpeedHarness, CopyBandwidthIsPlausible) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "grader/results.h"
 #include "grader/shared_run.h"
 #include "grader/splitmix.h"
 #include "grader/trace.h"
@@ -97,9 +98,11 @@ std::size_t most_device_memory_for_one_check() {
 std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& allocate) {
   std::size_t free_bytes = 0, total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (bytes > most_device_memory_for_one_check())
+  if (bytes > most_device_memory_for_one_check()) {
+    note_gpu_too_small();
     return "needs " + megabytes(bytes) + " of device memory, more than 3/4 of this GPU's " + megabytes(total_bytes) +
            ": not run here";
+  }
   // A quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
   const std::size_t kept_free = total_bytes / 4;
   const auto start = std::chrono::steady_clock::now(), give_up = start + std::chrono::minutes(2);

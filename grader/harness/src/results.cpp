@@ -26,7 +26,7 @@ struct Record {
   double badness = -1;
   std::string measured, required;
   std::string first_failure, todo, skip_reason;
-  bool has_speed = false;
+  bool has_speed = false, gpu_too_small = false;
   double figure = 0, minimum = 0;
   std::string unit, key;
 };
@@ -95,6 +95,7 @@ class Recorder : public testing::EmptyTestEventListener {
     record[field::seed] = std::to_string(seed());
     record[field::gpu] = gpu().name;
     record[field::rerun] = rerun_command(check);
+    if (result.Skipped() && current.gpu_too_small) record[field::gpu_too_small] = true;
     // A message may hold bytes that are not UTF-8 (a student's output): replaced, not thrown on.
     std::ofstream file(record_path(check));
     file << record.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
@@ -125,6 +126,8 @@ std::string explanation(const std::string& message) {
   return explained.empty() ? message : explained;
 }
 
+void note_gpu_too_small() { current.gpu_too_small = true; }
+
 void note_figure(double badness, const std::string& measured, const std::string& required) {
   // A speed check's record shows its speed; the accuracy of the timed output shows only when
   // values were wrong (infinite badness).
@@ -149,6 +152,8 @@ void note_speed(const std::string& key, double figure, double minimum, const std
 }
 
 std::string noted_measured() { return current.measured; }
+
+bool noted_gpu_too_small() { return current.gpu_too_small; }
 
 // STEPWISE_RESULTS_DIR: another folder, e.g. a private one per check when a class is graded
 // (grader/class), so that no check can write over another's record. A run with a trace trick

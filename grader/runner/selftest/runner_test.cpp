@@ -133,6 +133,41 @@ TEST_F(RecordsFixture, AWrittenStepOfAnUnfinishedLessonWaitsForAGpu) {
   EXPECT_EQ(report(course, grades).find("waiting for a GPU"), std::string::npos);
 }
 
+// On a GPU with too little memory for a check (grader::allocate_if_it_fits: n = INT_MAX), that
+// check's SKIP is no step left to do: the lesson is done here, and the report says what was not run.
+TEST_F(RecordsFixture, ACheckTooBigForThisGpuLeavesTheLessonDone) {
+  std::vector<Record> only_03;  // a PASS and a SKIP
+  for (Record r : records) {
+    if (r.lesson != "03-no-gpu") continue;
+    if (r.status == "SKIP") {
+      r.gpu_too_small = true;
+      r.detail = "n = INT_MAX needs 25769.8 MB of device memory, more than 3/4 of this GPU's 8192.0 MB: not run here";
+    }
+    only_03.push_back(r);
+  }
+  course.lessons = {course.lessons[3], course.lessons[1]};
+  Grades grades = summarise(course, "exercise", only_03);
+  grades.lessons.front().steps_left.clear();  // every step written
+  ASSERT_EQ(grades.lessons.front().too_small, 1);
+  EXPECT_TRUE(grades.lessons.front().done());
+  EXPECT_FALSE(grades.lessons.front().waits_for_gpu());
+  EXPECT_TRUE(grades.lessons.front().steps_waiting_for_gpu().empty());
+  const std::string text = report(course, grades);
+  EXPECT_NE(text.find("03-no-gpu  1/2    \u2713 (1 too big for this GPU)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 check needs more device memory than this GPU has: not run here"), std::string::npos) << text;
+  EXPECT_EQ(text.find("needs a GPU"), std::string::npos) << text;
+  EXPECT_EQ(text.find("waiting for a GPU"), std::string::npos) << text;
+  EXPECT_NE(text.find("next: lessons/01-steps/README.md step 1"), std::string::npos) << text;
+  // The field survives the runner's rewrite of a record.
+  const fs::path dir = fs::temp_directory_path() / "stepwise-too-small-record";
+  fs::remove_all(dir);
+  write_record(dir, only_03.back().status == "SKIP" ? only_03.back() : only_03.front());
+  const std::vector<Record> read = load_records(dir);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(read[0].gpu_too_small);
+  fs::remove_all(dir);
+}
+
 TEST_F(RecordsFixture, NoRecordsAtAllIsUnfinishedAndSaysSo) {
   const Grades grades = summarise(course, "exercise", {});
   EXPECT_TRUE(grades.unfinished());

@@ -18,6 +18,7 @@ struct Record {
   // the requirements file. Kept when a record is written again (a class's gradebook uses them).
   std::optional<double> figure, minimum;
   std::string unit, key, seed, gpu;
+  bool gpu_too_small = false;     // a SKIP: needs more device memory than this GPU has
   std::optional<double> seconds;  // how long the check ran (its program says; a class grading, the whole process)
 
   bool passed() const { return status == "PASS"; }

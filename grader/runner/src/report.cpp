@@ -40,7 +40,7 @@ std::string runner_command(const Course& course) { return display_path(course.bu
 
 std::set<int> LessonState::steps_waiting_for_gpu() const {
   std::set<int> waiting;
-  if (failed > 0 || skipped == 0 || waits_for_gpu()) return waiting;
+  if (failed > 0 || skipped == too_small || waits_for_gpu()) return waiting;
   for (const int step : steps) {
     const bool todo_check = std::any_of(records.begin(), records.end(),
                                         [&](const Record& r) { return r.status == "TODO" && r.step == step; });
@@ -92,11 +92,13 @@ Grades summarise(const Course& course, const std::string& track, std::vector<Rec
       else if (r.status == "TODO") ++state.todo;
       else if (r.status == "SKIP") ++state.skipped;
       else ++state.failed;
+      if (r.status == "SKIP" && r.gpu_too_small) ++state.too_small;
     }
     grades.passed += state.passed;
     grades.failed += state.failed;
     grades.todo += state.todo;
     grades.skipped += state.skipped;
+    grades.too_small += state.too_small;
     grades.lessons.push_back(std::move(state));
   }
   return grades;
@@ -104,10 +106,15 @@ Grades summarise(const Course& course, const std::string& track, std::vector<Rec
 
 std::string next_line(const Course& course, const Grades& grades) {
   std::ostringstream out;
-  if (grades.skipped > 0)
-    out << grades.skipped << (grades.skipped == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
+  const int no_gpu = grades.skipped - grades.too_small;
+  if (no_gpu > 0)
+    out << no_gpu << (no_gpu == 1 ? " check needs a GPU: it was" : " checks need a GPU: they were")
         << " not run (" << display_path(course.build_dir / "bin" / "stepwise-doctor")
         << " says why; docs/setup.md)\n";
+  if (grades.too_small > 0)
+    out << grades.too_small << (grades.too_small == 1 ? " check needs" : " checks need")
+        << " more device memory than this GPU has: not run here, and not held against you ("
+        << runner_command(course) << " table says how much)\n";
   std::string waiting;  // lessons (or steps) written but not checked here: one line, however many
   for (const LessonState& state : grades.lessons) {
     std::string steps;
@@ -124,7 +131,7 @@ std::string next_line(const Course& course, const Grades& grades) {
     out << "next: nothing was graded yet: " << runner_command(course) << " grade\n";
     return out.str();
   }
-  if (lesson == nullptr && grades.skipped > 0) {
+  if (lesson == nullptr && no_gpu > 0) {
     out << "next: every step is written; run the grader on a machine with a GPU to check them\n";
     return out.str();
   }
@@ -173,9 +180,12 @@ std::string report(const Course& course, const Grades& grades, const std::string
     else if (lesson.total() == 0)
       line += pad("-", 7) + "not graded";
     else if (lesson.done())
-      line += pad(count, 7) + "\u2713";
+      line += pad(count, 7) + "\u2713" +
+              (lesson.too_small > 0 ? " (" + std::to_string(lesson.too_small) + " too big for this GPU)" : "");
+    else if (lesson.skipped > lesson.too_small)
+      line += pad(count, 7) + std::to_string(lesson.skipped - lesson.too_small) + " not run (no GPU)";
     else
-      line += pad(count, 7) + (lesson.skipped > 0 ? std::to_string(lesson.skipped) + " not run (no GPU)" : "");
+      line += count;
     line.erase(line.find_last_not_of(' ') + 1);
     out << line << "\n";
   }

@@ -16,6 +16,7 @@ struct LessonState {
   std::set<int> steps_left;     // STEPWISE_TODO(N) lines still in the exercise
   std::set<int> steps;          // the README's steps ("### Step N"; exercise track)
   int passed = 0, failed = 0, todo = 0, skipped = 0;
+  int too_small = 0;  // of the skipped: checks that need more device memory than this GPU has
   // The record saying the lesson did not compile, or nullptr.
   const Record* build_failure() const {
     for (const Record& r : records)
@@ -24,10 +25,11 @@ struct LessonState {
   }
 
   int total() const { return static_cast<int>(records.size()); }
-  bool done() const { return total() > 0 && passed == total(); }
+  // Every check passed, or could never run on this GPU (too little memory): nothing left to do here.
+  bool done() const { return passed > 0 && passed + too_small == total(); }
   // Written as far as this machine can tell (nothing failed or TODO, no STEPWISE_TODO line left),
   // but some checks could not run here: they wait for a GPU.
-  bool waits_for_gpu() const { return total() > 0 && failed == 0 && todo == 0 && skipped > 0 && steps_left.empty(); }
+  bool waits_for_gpu() const { return total() > 0 && failed == 0 && todo == 0 && skipped > too_small && steps_left.empty(); }
   // In a lesson still being written: the steps written (STEPWISE_TODO line gone, no check of the
   // step TODO) while nothing failed and some checks could not run here; they wait for a GPU.
   std::set<int> steps_waiting_for_gpu() const;
@@ -37,6 +39,7 @@ struct Grades {
   std::string track;
   std::vector<LessonState> lessons;  // reading order; lessons with records but not in the course last
   int passed = 0, failed = 0, todo = 0, skipped = 0;
+  int too_small = 0;  // of the skipped: checks that need more device memory than this GPU has
   int total() const { return passed + failed + todo + skipped; }
   bool unfinished() const { return failed + todo > 0 || total() == 0; }
   const LessonState* next() const;   // the first lesson not done (skipped checks count as not done)

@@ -19,5 +19,8 @@ inline constexpr const char* key = "key";  // its line in the requirements file
 inline constexpr const char* seconds = "seconds";
 inline constexpr const char* seed = "seed";
 inline constexpr const char* gpu = "gpu";
+// true on a SKIP because the check needs more device memory than this GPU has (grader::
+// allocate_if_it_fits): no fault of the code, and no other GPU-less reason.
+inline constexpr const char* gpu_too_small = "gpu_too_small";
 
 }  // namespace grader::record_field

@@ -22,8 +22,14 @@ void note_figure(double badness, const std::string& measured, const std::string&
 void note_speed(const std::string& key, double figure, double minimum, const std::string& unit,
                 const std::string& measured, const std::string& required);
 
-// The "measured" column of the running check so far (the self-tests read it).
+// Marks the running check's SKIP as "this GPU has too little memory for it" (record field
+// gpu_too_small): the report counts such a lesson done on this GPU, saying what was not run.
+void note_gpu_too_small();
+
+// The "measured" column of the running check so far, and whether note_gpu_too_small() was
+// called in it (the self-tests read them).
 std::string noted_measured();
+bool noted_gpu_too_small();
 
 // Where records go (build/results/<track>, or STEPWISE_RESULTS_DIR when set), and the file name
 // of a check's record.
