@@ -23,6 +23,7 @@ namespace grader {
 namespace {
 
 double waited_seconds = 0;  // by the current check: seconds_this_check_waited()
+bool held_alone = false;    // by the current check: this_check_held_the_gpu_alone()
 constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // a cache of a library's, not a leak
 constexpr int kEndedForIsolation = 3;
 
@@ -77,6 +78,7 @@ class SharedRun : public testing::EmptyTestEventListener {
     begin_check_inputs(check_name(test));
     waited_seconds = 0;
     kind_ = check_kind(test.test_suite_name());
+    held_alone = kind_ == CheckKind::speed;
     GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
     free_at_start_ = 0;
@@ -146,10 +148,13 @@ testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
 // neighbour's: each check decides itself what times mean there.
 void hold_the_gpu_alone() {
   if (under_sanitizer()) return;
+  held_alone = true;
   const auto start = std::chrono::steady_clock::now();
   GpuLock::instance().take(LOCK_EX);
   note_seconds_waited(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
+
+bool this_check_held_the_gpu_alone() { return held_alone; }
 
 void note_seconds_waited(double seconds) { waited_seconds += seconds; }
 

@@ -154,6 +154,7 @@ struct SharedRun {
   std::vector<const Test*> checks;
   std::string killed_in;  // the check that ran past its time limit, if one did
   double expected = 0;    // seconds, from the earlier run's records
+  bool alone = false;     // its checks hold the GPU alone: speed checks, and those that did last time
 };
 
 // How long each check is expected to run: its earlier record's time, else a second (a check run
@@ -171,14 +172,29 @@ std::map<const Test*, double> expected_seconds(const std::vector<Test>& tests, c
   return expected;
 }
 
+// The checks that hold the GPU alone: speed checks, and those whose earlier record says they did
+// (grader::hold_the_gpu_alone, e.g. a correctness check that compares times).
+std::set<const Test*> holding_the_gpu_alone(const std::vector<Test>& tests, const std::string& track,
+                                            const std::vector<EarlierRecord>& earlier) {
+  std::set<std::string> held;
+  for (const EarlierRecord& e : earlier)
+    if (e.record.held_gpu_alone) held.insert(test_name(e.record, track));
+  std::set<const Test*> alone;
+  for (const Test& t : tests)
+    if (held.count(t.name) > 0 || (!t.gtest_check().empty() && grader::check_kind(t.gtest_check()) == grader::CheckKind::speed))
+      alone.insert(&t);
+  return alone;
+}
+
 // The shared runs: each program's checks in as few processes as keep `jobs` workers evenly busy.
 // A program whose checks would take longer than an even share of the whole (at least
 // kLeastSecondsPerProcess: a process's CUDA start-up is not free) is split into processes of
-// about that share, its checks placed longest first on the least loaded; its speed checks keep a
-// process of their own (they run one at a time anyway). Returned longest first, so that the
-// long processes start first and the short ones fill in around them.
+// about that share, its checks placed longest first on the least loaded; the checks that hold the
+// GPU alone keep a process of their own (they run one at a time anyway). Returned longest first,
+// so that the long processes start first and the short ones fill in around them.
 std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& programs,
-                                      const std::map<const Test*, double>& expected, int jobs) {
+                                      const std::map<const Test*, double>& expected, int jobs,
+                                      const std::set<const Test*>& alone) {
   constexpr double kLeastSecondsPerProcess = 1.0;
   double total = 0;
   for (const auto& [key, program] : programs)
@@ -186,11 +202,12 @@ std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& pr
   const double share = std::max(kLeastSecondsPerProcess, total / std::max(1, jobs));
   std::vector<SharedRun> runs;
   for (const auto& [key, program] : programs) {
-    SharedRun speed;
+    SharedRun speed;  // and every other check that holds the GPU alone
+    speed.alone = true;
     std::vector<const Test*> others;
     double others_total = 0;
     for (const Test* t : program.checks) {
-      if (grader::check_kind(t->gtest_check()) == grader::CheckKind::speed) {
+      if (alone.count(t) > 0) {
         speed.checks.push_back(t);
         speed.expected += expected.at(t);
       } else {
@@ -266,6 +283,8 @@ class Runner {
       } else if (std::regex_search(line, match, end_line) && ended.insert(match[2]).second &&
                  by_check.count(match[2])) {
         step(by_check[match[2]]->name, true);
+      } else if (line.rfind("[ stepwise ] ", 0) == 0 && line.find(" in processes of their own") != std::string::npos) {
+        log_event("      " + line);  // why the process ends before its last check (grader/shared_run.h)
       }
     }, options);
     log_event("end   " + described + ", " + std::to_string(ended.size()) + " ended in it");
@@ -441,7 +460,8 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
-  std::vector<SharedRun> runs = split_for_jobs(shared, expected_seconds(tests, track, earlier), Runner::jobs());
+  std::vector<SharedRun> runs =
+      split_for_jobs(shared, expected_seconds(tests, track, earlier), Runner::jobs(), holding_the_gpu_alone(tests, track, earlier));
   // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
   // through CTest beside the shared runs, but a sanitizer check of an exercise whose code still
   // has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without running.
@@ -459,12 +479,20 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   log_event(std::to_string(tests.size()) + " check(s) to run: " + std::to_string(runs.size()) + " shared process(es) for " +
             std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " through CTest beside them" +
             unshared);
-  std::thread alongside([&] { runner.run_ctest(beside); });
-  std::vector<SharedRun*> queue;  // longest first (split_for_jobs' order)
-  for (SharedRun& run : runs) queue.push_back(&run);
+  // The processes of checks that hold the GPU alone run one after another on a worker of their
+  // own (their checks would wait for each other anyway), the others on the rest. The CTest batch
+  // (compute-sanitizer's runs, each sharing the GPU for its whole run) starts when the former are
+  // done: started first, it would keep every one of them waiting for all of its runs to end.
+  std::vector<SharedRun*> alone_queue, queue;  // each longest first (split_for_jobs' order)
+  for (SharedRun& run : runs) (run.alone ? alone_queue : queue).push_back(&run);
+  std::thread alongside([&] {
+    for (SharedRun* run : alone_queue) runner.run_shared(*run);
+    runner.run_ctest(beside);
+  });
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> workers;
-  for (int w = 0; w < std::min<int>(Runner::jobs(), static_cast<int>(queue.size())); ++w)
+  const int others = std::max(1, Runner::jobs() - (alone_queue.empty() ? 0 : 1));
+  for (int w = 0; w < std::min<int>(others, static_cast<int>(queue.size())); ++w)
     workers.emplace_back([&] {
       for (std::size_t i = next++; i < queue.size(); i = next++) runner.run_shared(*queue[i]);
     });

@@ -47,6 +47,7 @@ std::vector<Record> load_records(const fs::path& dir) {
     r.seed = json.value(field::seed, "");
     r.gpu = json.value(field::gpu, "");
     r.gpu_too_small = json.value(field::gpu_too_small, false);
+    r.held_gpu_alone = json.value(field::held_gpu_alone, false);
     if (r.status == "TODO") r.step = step_named_in(r.detail);
     records.push_back(r);
   }
@@ -66,6 +67,7 @@ void write_record(const fs::path& dir, const Record& r) {
   if (r.minimum) json[field::minimum] = *r.minimum;
   if (r.seconds) json[field::seconds] = *r.seconds;
   if (r.gpu_too_small) json[field::gpu_too_small] = true;
+  if (r.held_gpu_alone) json[field::held_gpu_alone] = true;
   for (const auto& [name, value] :
        {std::pair{field::unit, &r.unit}, {field::key, &r.key}, {field::seed, &r.seed}, {field::gpu, &r.gpu}})
     if (!value->empty()) json[name] = *value;

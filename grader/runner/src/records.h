@@ -19,6 +19,7 @@ struct Record {
   std::optional<double> figure, minimum;
   std::string unit, key, seed, gpu;
   bool gpu_too_small = false;     // a SKIP: needs more device memory than this GPU has
+  bool held_gpu_alone = false;    // the check kept every other process off the GPU (a timing)
   std::optional<double> seconds;  // how long the check ran (its program says; a class grading, the whole process)
 
   bool passed() const { return status == "PASS"; }

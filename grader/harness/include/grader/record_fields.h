@@ -22,5 +22,8 @@ inline constexpr const char* gpu = "gpu";
 // true on a SKIP because the check needs more device memory than this GPU has (grader::
 // allocate_if_it_fits): no fault of the code, and no other GPU-less reason.
 inline constexpr const char* gpu_too_small = "gpu_too_small";
+// true when the check held the GPU alone (grader::this_check_held_the_gpu_alone): the runner
+// starts it early next time.
+inline constexpr const char* held_gpu_alone = "held_gpu_alone";
 
 }  // namespace grader::record_field

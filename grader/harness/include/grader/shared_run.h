@@ -31,6 +31,11 @@ void hold_the_gpu_alone();
 void note_seconds_waited(double seconds);
 double seconds_this_check_waited();
 
+// Whether the running check held the GPU alone (a speed check, or one that called
+// hold_the_gpu_alone): its record says so, and the runner starts such checks first next time,
+// before compute-sanitizer's long runs share the GPU.
+bool this_check_held_the_gpu_alone();
+
 // Success when times this check took can be compared: no lock file, or the check holds it alone.
 // grader::reported_time_matches and grader::parts_fit_in_whole return its failure first.
 testing::AssertionResult times_taken_alone();
