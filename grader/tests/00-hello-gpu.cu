@@ -1,7 +1,9 @@
 // Grader tests for lesson 00 (device query, a first kernel, thread indexing, launch checks).
 #include <functional>
 #include <initializer_list>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -131,6 +133,36 @@ TEST(GlobalIndex, EveryThreadWritesItsIndex) {
       EXPECT_TRUE(grader::matches(expected, out, Tolerance::exact()))
           << "out[i] must be i for every i < n, where i = blockIdx.x * blockDim.x + threadIdx.x";
     }
+  }
+}
+
+// n = INT_MAX (2^31 - 1), the largest n the API's `int n` takes: a grid rounded up as
+// (n + threads_per_block - 1) / threads_per_block overflows int there (a launch of a negative
+// number of blocks, rejected), which no smaller size shows. Blocks of 256 threads, so the last
+// thread's index is INT_MAX itself and an `int` index is still right. out takes 8.6 GB: on a GPU
+// where that is more than 3/4 of its memory the check is SKIPPED, saying so
+// (grader::allocate_if_it_fits). The call is traced as the step's other checks are; 2^16 random
+// indices and the first and last 512 are compared exactly with the index itself.
+TEST(GlobalIndex, AtIntMax) {
+  write_global_index(nullptr, 0, 256);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 elements are too many for compute-sanitizer";
+  constexpr int n = std::numeric_limits<int>::max();
+  constexpr int threads_per_block = 256;
+  std::optional<Output<int>> out;
+  const std::string why_not = grader::allocate_if_it_fits(sizeof(int) * std::size_t{n}, [&] { out.emplace(n); });
+  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
+  const std::string hint = grader::kIntMaxHint;
+  try {
+    grader::expect_ran([&] { write_global_index(out->data(), n, threads_per_block); },
+                       launch_rules("step 2 (write_global_index)", n, threads_per_block));
+    const grader::Sample sample(n, grader::Sample::kValues, 512);
+    std::vector<int> expected;
+    expected.reserve(sample.size());
+    for (std::size_t i : sample.indices()) expected.push_back(static_cast<int>(i));
+    // Exact: integer arithmetic, nothing rounds.
+    EXPECT_TRUE(sample.matches(expected, sample.of(out->data()), Tolerance::exact())) << hint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << hint;
   }
 }
 

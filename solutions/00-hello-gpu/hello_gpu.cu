@@ -21,9 +21,10 @@ DeviceSummary query_device(int device) {
 }
 
 namespace {
-// Enough blocks of threads_per_block threads to cover n elements: n / threads_per_block,
-// rounded up, so the last, partly filled block is not forgotten.
-int blocks_for(int n, int threads_per_block) { return (n + threads_per_block - 1) / threads_per_block; }
+// Enough blocks of threads_per_block threads to cover n >= 1 elements: n / threads_per_block,
+// rounded up, so the last, partly filled block is not forgotten. Not (n + threads_per_block - 1)
+// / threads_per_block, whose sum overflows int for n near INT_MAX.
+int blocks_for(int n, int threads_per_block) { return (n - 1) / threads_per_block + 1; }
 }  // namespace
 
 // Step 2: every thread of the grid finds its own element from where it sits in the grid.
