@@ -163,6 +163,15 @@ TEST(Vectorize, GpuTargetMatchesCpuReference) {
   }
 }
 
+// Step 3's GPU target at n = INT_MAX, as steps 1 and 2 above (the same 25.8 GB, the same two
+// traced calls): its grid rounded up as (n + 255) / 256, or its grid-stride index in an int,
+// fails here as there.
+void vectorize_add(const float* a, const float* b, float* out, int n) { vectorize(Target::gpu, Add{}, a, b, out, n); }
+
+TEST(Vectorize, GpuTargetAtIntMax) {
+  expect_adds_at_int_max(vectorize_add, "step 3 (vectorize, Target::gpu)");
+}
+
 TEST(CpuVectorize, CpuTargetMatchesReference) {
   for (int n : {0, 1, 33, 100017}) {
     SCOPED_TRACE("n = " + std::to_string(n));

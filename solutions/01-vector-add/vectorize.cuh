@@ -8,8 +8,10 @@ enum class Target { cpu, gpu };
 
 template <typename T, typename Op>
 __global__ void vectorize_kernel(Op op, const T* a, const T* b, T* out, int n) {
-  const int stride = blockDim.x * gridDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = op(a[i], b[i]);
+  // 64 bits: near n = INT_MAX a thread's last step, i + stride, passes INT_MAX (an int wraps).
+  const long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride)
+    out[i] = op(a[i], b[i]);
 }
 
 template <typename T, typename Op>
@@ -20,7 +22,8 @@ void vectorize(Target target, Op op, const T* a, const T* b, T* out, int n) {
   }
   if (n == 0) return;
   constexpr int kThreadsPerBlock = 256;
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  // Round up; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;
   vectorize_kernel<T, Op><<<blocks, kThreadsPerBlock>>>(op, a, b, out, n);
   CUDA_CHECK_LAUNCH();
 }
