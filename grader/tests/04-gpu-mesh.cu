@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -447,6 +448,40 @@ TEST(TwoArrays, TimesEachCopy) {
   EXPECT_TRUE(distances_match(p.km, out)) << "the traced call";
 }
 
+// n = INT_MAX (2^31 - 1), the largest n the API's `int n` takes: a grid rounded up as
+// (n + 255) / 256 overflows int past INT_MAX - 255 (a launch of a negative number of blocks),
+// which no smaller size shows. lat, lon and out take 51.5 GB: on a GPU where that is more than
+// 3/4 of its memory the check is SKIPPED, saying so (grader::allocate_if_it_fits). The inputs are
+// drawn on the GPU; 4096 random points are compared with the reference (a call that got 1/1000
+// of the points wrong escapes with 0.999^4096 = 1.7%; the overflow fails every point).
+TEST(TwoArrays, DeviceVersionAtIntMax) {
+  distances_to_point(nullptr, nullptr, kSeedPoint, nullptr, 0);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 points are too many for compute-sanitizer";
+  constexpr int n = std::numeric_limits<int>::max();
+  std::optional<stepwise::DeviceBuffer<double>> lat, lon, out;
+  const std::string why_not = grader::allocate_if_it_fits(3 * sizeof(double) * std::size_t{n}, [&] {
+    lat.emplace(n);
+    lon.emplace(n);
+    out.emplace(n);
+  });
+  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
+  const Point to = random_point();
+  try {
+    grader::refill_random(lat->data(), n, -90, 90);
+    grader::refill_random(lon->data(), n, -180, 180);
+    grader::poison(out->data(), n);
+    grader::expect_ran([&] { distances_to_point(lat->data(), lon->data(), to, out->data(), n); },
+                       device_rules(kStep3Device));
+    const grader::Sample sample(n, 4096);
+    const std::vector<double> sampled_lat = sample.of(lat->data()), sampled_lon = sample.of(lon->data());
+    Expected expected;
+    for (std::size_t i = 0; i < sample.size(); ++i) expected.add(sampled_lat[i], sampled_lon[i], to.lat, to.lon);
+    EXPECT_TRUE(distances_match(expected, sample.of(out->data()), &sample.indices())) << grader::kIntMaxHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
+  }
+}
+
 // ---- Step 4: the mesh made on the GPU ------------------------------------------------------
 
 // With `traced`, the call is traced and must follow the device step's rules.
@@ -502,6 +537,66 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
     got.push_back(out[i]);
   }
   EXPECT_TRUE(distances_match(expected, got, &sample.indices())) << "the traced call, " << describe(big);
+}
+
+// The distances of a mesh's points at a random sample of `count` of them, from a device output.
+testing::AssertionResult sampled_mesh_matches(const Mesh& m, Point to, const double* d_out, std::size_t count) {
+  const grader::Sample sample(mesh_size(m), count);
+  Expected expected;
+  for (std::size_t i : sample.indices())
+    expected.add(mesh_lat(m, static_cast<int>(i % m.nx)), mesh_lon(m, static_cast<int>(i / m.nx)), to.lat, to.lon, 2);
+  return distances_match(expected, sample.of(d_out), &sample.indices());
+}
+
+// What a launch error of a mesh too tall for one thread per row most likely means.
+const char* const kGridYHint =
+    "a grid holds at most 65,535 blocks along y (2^31 - 1 along x): with blocks of 8 rows, a mesh of more than "
+    "524,280 rows needs more. Cap the grid's y at 65,535 blocks and have each thread step through the rows "
+    "(y += blockDim.y * gridDim.y), as lesson 03's grid-stride loops do";
+
+// Meshes of 1 to 3 columns and 600,000 to 800,000 rows (12.8 MB at most, legal by the header):
+// more rows than a grid of 65,535 blocks of 8 rows has threads, so a grid of one thread per row
+// is a launch CUDA refuses, and a grid capped without a loop over y leaves the rows past 524,280
+// (at least 12% of the points) unwritten. 4096 random points are compared (such a grid misses
+// all of them with probability 0.87^4096, about 10^-240) and the output's guard region checked.
+TEST(DeviceMesh, TallAndNarrowMeshes) {
+  for (int round = 0; round < 2; ++round) {
+    const Mesh mesh = random_mesh(grader::random_ints(1, 1, 3)[0], grader::random_ints(1, 600000, 800000)[0]);
+    const Point to = random_point();
+    SCOPED_TRACE(describe(mesh) + " to " + describe(to));
+    Output<double> out(mesh_size(mesh));
+    try {
+      mesh_distances(mesh, to, out.data());
+      ASSERT_TRUE(out.guard_intact());
+      EXPECT_TRUE(sampled_mesh_matches(mesh, to, out.data(), 4096)) << kGridYHint;
+    } catch (const stepwise::CudaError& e) {
+      ADD_FAILURE() << e.what() << "\n  " << kGridYHint;
+    }
+  }
+}
+
+// A 1 x INT_MAX mesh (nx * ny = 2^31 - 1, the most the header allows): one column of 2^31 - 1
+// rows, so a loop over y whose row (or stride) is an int passes INT_MAX at a thread's last step
+// and wraps negative, gigabytes before the output. The output takes 17.2 GB: on a GPU where that
+// is more than 3/4 of its memory the check is SKIPPED, saying so (grader::allocate_if_it_fits).
+// 4096 random points are compared with the reference.
+TEST(DeviceMesh, IntMaxPoints) {
+  mesh_distances(Mesh{29, 31, 99, 101, 0, 0}, kSeedPoint, nullptr);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 points are too many for compute-sanitizer";
+  const Mesh mesh = random_mesh(1, std::numeric_limits<int>::max());
+  std::optional<stepwise::DeviceBuffer<double>> out;
+  const std::string why_not =
+      grader::allocate_if_it_fits(sizeof(double) * mesh_size(mesh), [&] { out.emplace(mesh_size(mesh)); });
+  if (!why_not.empty()) GTEST_SKIP() << "a 1 x INT_MAX mesh " << why_not;
+  const Point to = random_point();
+  SCOPED_TRACE(describe(mesh) + " to " + describe(to));
+  try {
+    grader::poison(out->data(), mesh_size(mesh));
+    grader::expect_ran([&] { mesh_distances(mesh, to, out->data()); }, device_rules(kStep4Device));
+    EXPECT_TRUE(sampled_mesh_matches(mesh, to, out->data(), 4096)) << grader::kIntMaxHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
+  }
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).

@@ -23,7 +23,8 @@ __global__ void distances_kernel(const double* lat, const double* lon, const dou
 void distances(const double* lat, const double* lon, const double* to_lat, const double* to_lon,
                double* out, int n) {
   // TODO(step 1): return when n == 0; launch distances_kernel with blocks of 256 threads and
-  // enough blocks for n points (round up); CUDA_CHECK_LAUNCH(). Delete the line below.
+  // enough blocks for n points (round up as (n - 1) / 256 + 1); CUDA_CHECK_LAUNCH(). Delete the
+  // line below.
   STEPWISE_TODO(1);
 }
 
@@ -55,13 +56,16 @@ __global__ void mesh_distances_kernel(Mesh mesh, Point to, double* out) {
   // TODO(step 4): one thread per mesh point on a 2-D grid: the thread at (x, y) of the whole
   // grid stores, at out[y * mesh.nx + x], the distance from mesh point (x, y) (its latitude and
   // longitude by the formulas in gpu_mesh.h, which also cover nx == 1 and ny == 1) to `to`. The
-  // grid is rounded up to whole blocks: threads outside the mesh must not write.
+  // grid is rounded up to whole blocks: threads outside the mesh must not write. A grid has at
+  // most 65,535 blocks along y, so loop over y in strides of the grid's height
+  // (blockDim.y * gridDim.y), with y a long long: then a mesh taller than that is covered too.
 }
 
 void mesh_distances(Mesh mesh, Point to, double* out) {
   // TODO(step 4): return when mesh.nx or mesh.ny is 0. Blocks of dim3(32, 8); a grid with
-  // enough blocks along x for nx and along y for ny (round each up); launch
-  // mesh_distances_kernel and CUDA_CHECK_LAUNCH(). Delete the line below.
+  // enough blocks along x for nx and along y for ny (round each up as (n - 1) / b + 1), but at
+  // most 65,535 along y (the kernel's loop does the rest); launch mesh_distances_kernel and
+  // CUDA_CHECK_LAUNCH(). Delete the line below.
   STEPWISE_TODO(4);
 }
 

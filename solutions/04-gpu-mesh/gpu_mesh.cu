@@ -1,6 +1,7 @@
 // Lesson 04 reference solution: one distance kernel, fed three ways.
 #include "gpu_mesh.h"
 
+#include <algorithm>
 #include <cstddef>
 
 #include "part_timer.h"
@@ -10,7 +11,8 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 
-int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
+// Rounded up for n > 0. (n + 255) / 256 would overflow int within 255 of INT_MAX.
+int blocks_for(int n) { return (n - 1) / kThreadsPerBlock + 1; }
 
 }  // namespace
 
@@ -87,21 +89,30 @@ MeshTimings distances_from_two_arrays(const double* lat, const double* lon, Poin
 
 // Step 4: the mesh is a formula, so each thread computes its own point from six numbers.
 // One thread per point on a 2-D grid, as lesson 03 step 3: x along the latitudes, so a warp
-// writes 32 neighbouring values of a row.
+// writes 32 neighbouring values of a row. A grid has at most 65,535 blocks along y, so a mesh
+// of more rows than that many blocks hold is walked in strides of the grid's height, as lesson
+// 03's grid-stride loops do; y is a long long, since y + stride may pass INT_MAX at the last step.
 __global__ void mesh_distances_kernel(Mesh mesh, Point to, double* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= mesh.nx || y >= mesh.ny) return;
+  if (x >= mesh.nx) return;
   // The same operations, in the same order, as the host's mesh: the same doubles, bit for bit.
   const double lat = mesh.nx == 1 ? mesh.lat_first : mesh.lat_first + (mesh.lat_last - mesh.lat_first) * x / (mesh.nx - 1);
-  const double lon = mesh.ny == 1 ? mesh.lon_first : mesh.lon_first + (mesh.lon_last - mesh.lon_first) * y / (mesh.ny - 1);
-  out[y * mesh.nx + x] = haversine_km(lat, lon, to.lat, to.lon);
+  const long long grid_height = static_cast<long long>(blockDim.y) * gridDim.y;
+  for (long long y = blockIdx.y * blockDim.y + threadIdx.y; y < mesh.ny; y += grid_height) {
+    const double lon = mesh.ny == 1 ? mesh.lon_first : mesh.lon_first + (mesh.lon_last - mesh.lon_first) * y / (mesh.ny - 1);
+    out[y * mesh.nx + x] = haversine_km(lat, lon, to.lat, to.lon);
+  }
 }
+
+constexpr unsigned kMaxBlocksAlongY = 65535;  // CUDA's limit on a grid's y (2^31 - 1 along x)
 
 void mesh_distances(Mesh mesh, Point to, double* out) {
   if (mesh.nx == 0 || mesh.ny == 0) return;
   const dim3 block(32, 8);
-  const dim3 grid((mesh.nx + block.x - 1) / block.x, (mesh.ny + block.y - 1) / block.y);
+  // Rounded up as (n - 1) / b + 1 (n > 0 here); along y at most kMaxBlocksAlongY: a mesh of more
+  // than 524,280 rows (8 x 65,535) has the kernel's loop do the rest.
+  const unsigned rows_of_blocks = (mesh.ny - 1) / block.y + 1;
+  const dim3 grid((mesh.nx - 1) / block.x + 1, std::min(rows_of_blocks, kMaxBlocksAlongY));
   mesh_distances_kernel<<<grid, block>>>(mesh, to, out);
   CUDA_CHECK_LAUNCH();
 }
