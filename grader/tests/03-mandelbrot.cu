@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -226,12 +228,13 @@ grader::Rules grid_stride_rules() {
   }, "the seed's fixed grid of 32 x 16 blocks of 32 x 8 threads, whatever the image size (its threads stride through the image)");
 }
 
-// Step 3: blocks of 32 x 8 threads, a grid sized to the image.
+// Step 3: blocks of 32 x 8 threads, a grid sized to the image (along y at most 65,535 blocks,
+// CUDA's limit).
 grader::Rules per_pixel_rules(int width, int height) {
-  const unsigned grid_x = (width + 31) / 32, grid_y = (height + 7) / 8;
+  const unsigned grid_x = (width - 1) / 32 + 1, grid_y = std::min((height - 1) / 8 + 1, 65535);
   return launch_rules("step 3 (mandelbrot_one_thread_per_pixel)", [=](const grader::TracedKernel& k) {
     return k.grid.x == grid_x && k.grid.y == grid_y && k.grid.z == 1 && k.block.x == 32 && k.block.y == 8 && k.block.z == 1;
-  }, "one thread per pixel: blocks of 32 x 8 threads, a grid of (width + 31) / 32 x (height + 7) / 8 = " +
+  }, "one thread per pixel: blocks of 32 x 8 threads, a grid of (width + 31) / 32 x min((height + 7) / 8, 65535) = " +
          std::to_string(grid_x) + " x " + std::to_string(grid_y) + " blocks");
 }
 
@@ -291,6 +294,40 @@ TEST(EscapeCount, RandomPointsMatchCpu) {
     else
       call();
     EXPECT_TRUE(counts_match(ref, out));
+  }
+}
+
+// n = INT_MAX (2^31 - 1), the largest n the API's `int n` takes: a grid rounded up as
+// (n + 255) / 256 overflows int past INT_MAX - 255 (a launch of a negative number of blocks),
+// which no smaller size shows. real, imag and the counts take 25.8 GB: on a GPU where that is
+// more than 3/4 of its memory the check is SKIPPED, saying so (grader::allocate_if_it_fits). The
+// points are drawn on the GPU, at most 50 iterations (about 0.1 s for 2^31 points on an H100);
+// 4096 random points are compared with the CPU's counts (a call that got 1/1000 of them wrong
+// escapes with 0.999^4096 = 1.7%; the overflow fails every point).
+TEST(EscapeCount, AtIntMax) {
+  escape_counts(nullptr, nullptr, nullptr, 0, 1);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 points are too many for compute-sanitizer";
+  constexpr int n = std::numeric_limits<int>::max();
+  std::optional<stepwise::DeviceBuffer<float>> real, imag;
+  std::optional<Output<int>> counts;
+  const std::string why_not = grader::allocate_if_it_fits((2 * sizeof(float) + sizeof(int)) * std::size_t{n}, [&] {
+    real.emplace(n);
+    imag.emplace(n);
+    counts.emplace(n);
+  });
+  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
+  const int max_iterations = grader::random_ints(1, 1, 50)[0];
+  SCOPED_TRACE("max_iterations = " + std::to_string(max_iterations));
+  try {
+    grader::refill_random(real->data(), n, -2.5f, 1.5f);
+    grader::refill_random(imag->data(), n, -1.5f, 1.5f);
+    grader::expect_ran([&] { escape_counts(real->data(), imag->data(), counts->data(), n, max_iterations); },
+                       point_rules(n));
+    const grader::Sample sample(n, 4096);
+    const Reference ref = points_reference(sample.of(real->data()), sample.of(imag->data()), max_iterations);
+    EXPECT_TRUE(counts_match(ref, sample.of(counts->data()))) << grader::kIntMaxHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
   }
 }
 
@@ -375,6 +412,35 @@ TEST(Mandelbrot, OneThreadPerPixelOddAndTinyImages) {
 
 TEST(Mandelbrot, OneThreadPerPixelOtherRegionsAndIterations) {
   expect_images_like_cpu(mandelbrot_one_thread_per_pixel, kOtherViews);
+}
+
+// A grid holds at most 65,535 blocks along y (2^31 - 1 along x): with blocks of 8 rows, one
+// thread per row covers at most 524,280 rows. Images of 1 to 3 columns and 600,000 to 800,000
+// rows (9.6 MB at most, legal by the header): a grid of one thread per row is a launch CUDA
+// refuses, and a grid capped without a loop over y leaves the rows past 524,280 (at least 12% of
+// the pixels) unwritten. 4096 random pixels are compared (such a grid misses all of them with
+// probability 0.87^4096, about 10^-240) and the output's guard region checked. Just right of the
+// set, as the one-pixel columns above, so that few pixels are boundary pixels.
+TEST(Mandelbrot, OneThreadPerPixelTallImages) {
+  const char* const hint =
+      "a grid holds at most 65,535 blocks along y (2^31 - 1 along x): with blocks of 8 rows, an image of more than "
+      "524,280 rows needs more. Cap the grid's y at 65,535 blocks and have each thread step down the rows "
+      "(y += blockDim.y * gridDim.y), as step 2's loops do";
+  for (int round = 0; round < 2; ++round) {
+    ImageCase c{grader::random_ints(1, 1, 3)[0], grader::random_ints(1, 600000, 800000)[0], kColumnRightOfTheSet, 200};
+    c.region = nudged(c.region, c.width, c.height);
+    SCOPED_TRACE(describe(c));
+    Output<int> out(static_cast<std::size_t>(c.width) * c.height);
+    try {
+      mandelbrot_one_thread_per_pixel(out.data(), c.width, c.height, c.region, c.max_iterations);
+      ASSERT_TRUE(out.guard_intact());
+      const grader::Sample sample(out.size(), 4096);
+      const Reference ref = pixels_reference(c.width, c.height, c.region, c.max_iterations, sample.indices());
+      EXPECT_TRUE(counts_match(ref, sample.of(out.data()))) << hint;
+    } catch (const stepwise::CudaError& e) {
+      ADD_FAILURE() << e.what() << "\n  " << hint;
+    }
+  }
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).

@@ -20,7 +20,8 @@ __global__ void escape_counts_kernel(const float* real, const float* imag, int* 
 
 void escape_counts(const float* real, const float* imag, int* counts, int n, int max_iterations) {
   // TODO(step 1): return when n == 0; launch escape_counts_kernel with blocks of 256 threads and
-  // enough blocks for n points (round up); CUDA_CHECK_LAUNCH(). Delete the line below.
+  // enough blocks for n points (round up as (n - 1) / 256 + 1); CUDA_CHECK_LAUNCH(). Delete the
+  // line below.
   STEPWISE_TODO(1);
 }
 
@@ -43,13 +44,15 @@ __global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Regi
                                         int max_iterations) {
   // TODO(step 3): one thread per pixel: the thread at (x, y) of the whole grid stores pixel
   // (x, y)'s count, computed as in step 2. The grid is rounded up to whole blocks, so some
-  // threads lie outside the image: they must not write.
+  // threads lie outside the image: they must not write. A grid has at most 65,535 blocks along
+  // y, so loop over y (a long long) in strides of the grid's height, for taller images.
 }
 
 void mandelbrot_one_thread_per_pixel(int* counts, int width, int height, Region region,
                                      int max_iterations) {
   // TODO(step 3): return when width or height is 0. Blocks of dim3(32, 8); a grid with enough
-  // blocks along x for width and along y for height (round each up); launch
-  // mandelbrot_pixel_kernel and CUDA_CHECK_LAUNCH(). Delete the line below.
+  // blocks along x for width and along y for height (round each up as (n - 1) / b + 1), but at
+  // most 65,535 along y; launch mandelbrot_pixel_kernel and CUDA_CHECK_LAUNCH(). Delete the line
+  // below.
   STEPWISE_TODO(3);
 }

@@ -1,6 +1,8 @@
 // Lesson 03 reference solution: the Mandelbrot set on 2-D grids.
 #include "mandelbrot.h"
 
+#include <algorithm>
+
 #include "stepwise/check.h"
 
 // Step 1: a device function. Kernels call it like any C++ function; it runs in the calling
@@ -29,7 +31,7 @@ __global__ void escape_counts_kernel(const float* real, const float* imag, int* 
 void escape_counts(const float* real, const float* imag, int* counts, int n, int max_iterations) {
   if (n == 0) return;
   constexpr int kThreadsPerBlock = 256;
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;  // rounded up; (n + 255) / 256 overflows near INT_MAX
   escape_counts_kernel<<<blocks, kThreadsPerBlock>>>(real, imag, counts, n, max_iterations);
   CUDA_CHECK_LAUNCH();
 }
@@ -64,22 +66,30 @@ void mandelbrot(int* counts, int width, int height, Region region, int max_itera
 // [docs:end]
 
 // Step 3: one thread per pixel. The grid is rounded up in both directions, so the threads of
-// the last column and row of blocks may lie outside the image: they must not write.
+// the last column and row of blocks may lie outside the image: they must not write. A grid has
+// at most 65,535 blocks along y, 524,280 rows of threads: a taller image (1 x 600,000 is legal)
+// has each thread loop down the rows in strides of the grid's height, as in step 2.
 __global__ void mandelbrot_pixel_kernel(int* counts, int width, int height, Region region,
                                         int max_iterations) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= width || y >= height) return;
+  if (x >= width) return;
   const float real = region.min_x + x * ((region.max_x - region.min_x) / width);
-  const float imag = region.min_y + y * ((region.max_y - region.min_y) / height);
-  counts[y * width + x] = escape_count(real, imag, max_iterations);
+  const long long grid_height = static_cast<long long>(blockDim.y) * gridDim.y;
+  for (long long y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += grid_height) {
+    const float imag = region.min_y + y * ((region.max_y - region.min_y) / height);
+    counts[y * width + x] = escape_count(real, imag, max_iterations);
+  }
 }
+
+constexpr unsigned kMaxBlocksAlongY = 65535;  // CUDA's limit on a grid's y (2^31 - 1 along x)
 
 void mandelbrot_one_thread_per_pixel(int* counts, int width, int height, Region region,
                                      int max_iterations) {
   if (width == 0 || height == 0) return;
   const dim3 block(32, 8);
-  const dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
+  // Rounded up as (n - 1) / b + 1 (n > 0 here), along y at most kMaxBlocksAlongY.
+  const unsigned rows_of_blocks = (height - 1) / block.y + 1;
+  const dim3 grid((width - 1) / block.x + 1, std::min(rows_of_blocks, kMaxBlocksAlongY));
   mandelbrot_pixel_kernel<<<grid, block>>>(counts, width, height, region, max_iterations);
   CUDA_CHECK_LAUNCH();
 }
