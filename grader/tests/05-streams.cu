@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -33,7 +35,8 @@ __global__ void reference_transform_kernel(const float* in, float* out, int n, i
 
 void reference_transform(const float* d_in, float* d_out, int n, int work, cudaStream_t stream = nullptr) {
   if (n == 0) return;
-  reference_transform_kernel<<<(n + 255) / 256, 256, 0, stream>>>(d_in, d_out, n, work);
+  // Rounded up as (n - 1) / 256 + 1: (n + 255) / 256 overflows int near INT_MAX.
+  reference_transform_kernel<<<(n - 1) / 256 + 1, 256, 0, stream>>>(d_in, d_out, n, work);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -62,6 +65,39 @@ struct HostRun {
   stepwise::PinnedBuffer<float> in, out;
   stepwise::DeviceBuffer<float> d_in, d_out;
   int n() const { return static_cast<int>(values.size()); }
+};
+
+// A HostRun whose four buffers go on for `guard` values past n: `in`'s with more input values,
+// `out`'s and d_out's poisoned. A pipeline whose last chunk copies a whole chunk (or any part of
+// one) past n stays inside the allocations, where the guards show it (guard >= the chunk size).
+struct GuardedRun {
+  GuardedRun(int n, int guard)
+      : n(n), guard(guard), values(grader::random_floats(static_cast<std::size_t>(n) + guard, -4, 4)),
+        in(pinned_copy(values)), out(poisoned_pinned(values.size())), d_in(values.size()), d_out(values.size()) {
+    grader::poison(d_out.data(), d_out.size());
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  int n, guard;
+  std::vector<float> values;
+  stepwise::PinnedBuffer<float> in, out;
+  stepwise::DeviceBuffer<float> d_in, d_out;
+
+  std::vector<float> results() const { return std::vector<float>(out.data(), out.data() + n); }
+  // Fails naming the first value past n that changed, in `out` or in d_out.
+  testing::AssertionResult guards_intact() const {
+    std::vector<float> device_guard(guard);
+    if (guard > 0)
+      CUDA_CHECK(cudaMemcpy(device_guard.data(), d_out.data() + n, guard * sizeof(float), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < guard; ++i)
+      for (const auto& [where, value] :
+           {std::pair<const char*, float>{"out", out.data()[n + i]}, {"d_out", device_guard[i]}})
+        if (!grader::is_poison(value))
+          return testing::AssertionFailure()
+                 << "wrote past the end of the output " << where << ": element " << n + i << " (n = " << n
+                 << ", so the last valid index is " << n - 1 << "). Does the last chunk copy and transform a whole "
+                 << "chunk? It holds n - first values";
+    return testing::AssertionSuccess();
+  }
 };
 
 // How many of the values are still the poison written before the call.
@@ -372,6 +408,63 @@ TEST(TransformAsync, MatchesCpuAtEverySize) {
   }
 }
 
+// The header's promise: std::invalid_argument for n < 0 or work < 0, before anything is queued.
+// The output (8 values and Output's guard) must still hold the poison written before the calls.
+TEST(TransformAsync, BadArgumentsChangeNothing) {
+  const CheckStream stream;
+  transform_async(nullptr, nullptr, 0, 1, stream);  // valid: nothing to do
+  const std::vector<float> in = grader::random_floats(8, -4, 4);
+  auto d_in = grader::device(in);
+  Output<float> out(8);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  for (const auto& [n, work] : {std::pair{-1, 1}, std::pair{-256, 1}, std::pair{8, -1}}) {
+    EXPECT_THROW(transform_async(d_in.data(), out.data(), n, work, stream), std::invalid_argument)
+        << "transform_async(..., n = " << n << ", work = " << work
+        << ", ...) must throw std::invalid_argument before it queues anything (the header's promise)";
+  }
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  // Exact: all 8 values of the output are still the poison written before the calls.
+  const std::vector<float> after = out.to_host();
+  EXPECT_EQ(count_poison(after), 8u) << "a call with bad arguments must not change the output: it must throw "
+                                        "std::invalid_argument before it queues anything";
+  EXPECT_TRUE(out.guard_intact());
+}
+
+// n = INT_MAX (2^31 - 1), the largest n the API's `int n` takes: a grid rounded up as
+// (n + 255) / 256 overflows int past INT_MAX - 255 (a launch of a negative number of blocks),
+// which no smaller size shows. In and out take 17.2 GB of device memory (no host memory: the
+// function takes device pointers): on a GPU where that is more than 3/4 of its memory the check
+// is SKIPPED, saying so (grader::allocate_if_it_fits). The inputs are drawn on the GPU; 2^16
+// random values are compared with the CPU's, exactly.
+TEST(TransformAsync, AtIntMax) {
+  transform_async(nullptr, nullptr, 0, 1, nullptr);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 values are too many for compute-sanitizer";
+  constexpr int n = std::numeric_limits<int>::max();
+  std::optional<stepwise::DeviceBuffer<float>> in;
+  std::optional<Output<float>> out;
+  const std::string why_not = grader::allocate_if_it_fits(2 * sizeof(float) * std::size_t{n}, [&] {
+    in.emplace(n);
+    out.emplace(n);
+  });
+  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
+  const CheckStream stream;
+  const int work = grader::random_ints(1, 0, 20)[0];
+  SCOPED_TRACE("work = " + std::to_string(work));
+  try {
+    grader::refill_random(in->data(), n, -4, 4);
+    CUDA_CHECK(cudaDeviceSynchronize());  // the input and the poison are in place
+    grader::expect_ran([&] { transform_async(in->data(), out->data(), n, work, stream); },
+                       grader::Rules::kernel_step("step 2 (transform_async)", stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // the caller's wait
+    const grader::Sample sample(n);
+    const std::vector<float> sampled_in = sample.of(in->data());
+    const std::vector<float> expected = transform_on_cpu(sampled_in.data(), sampled_in.size(), work);
+    EXPECT_TRUE(sample.matches(expected, sample.of(out->data()), kExact)) << grader::kIntMaxHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
+  }
+}
+
 TEST(OneStream, MatchesCpuAtEverySize) {
   const CheckStream stream;
   const std::vector<int> sizes = grader::standard_sizes(2 * sizeof(float));
@@ -547,9 +640,11 @@ TEST(Pipeline, MatchesCpuForEveryChunkCount) {
     for (int chunks : {1, 2, 3, 4, 7, 16, 33, many}) {
       const int work = grader::random_ints(1, 0, 12)[0];
       SCOPED_TRACE("n = " + std::to_string(n) + ", chunks = " + std::to_string(chunks) + ", work = " + std::to_string(work));
-      HostRun run(n);
+      // A guard of one chunk past n in every buffer: a last chunk that does a whole chunk shows there.
+      GuardedRun run(n, n == 0 ? 0 : (n - 1) / chunks + 1);
       transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), n, work, chunks);
-      EXPECT_TRUE(grader::matches(transform_on_cpu(run.in.data(), n, work), to_vector(run.out), kExact));
+      EXPECT_TRUE(grader::matches(transform_on_cpu(run.in.data(), n, work), run.results(), kExact));
+      EXPECT_TRUE(run.guards_intact());
     }
   }
 }
@@ -600,6 +695,35 @@ TEST(Pipeline, MarksEveryStageOnTheTimeline) {
   // Exact: 7 chunks round kPipelineStreams = 3 streams use every stream, one row each.
   EXPECT_EQ(std::unique(rows.begin(), rows.end()) - rows.begin(), kPipelineStreams)
       << "the chunks go round the " << kPipelineStreams << " streams: chunk c on row c % kPipelineStreams";
+  // Drawing the timeline changes nothing of the results (exact: fmaf gives the same bits on both).
+  EXPECT_TRUE(grader::matches(transform_on_cpu(run.in.data(), n, 3), to_vector(run.out), kExact))
+      << "the results of the pipeline that drew this timeline";
+}
+
+// More chunks than values, close to INT_MAX: chunks = INT_MAX - k with 0 <= k < n - 1, so that
+// n + chunks - 1 passes INT_MAX and a chunk size rounded up as (n + chunks - 1) / chunks in int
+// wraps negative. k is at least (n - 2) / 2 (rounded down), where the wrapped quotient is -1 (a copy of -4 bytes
+// that CUDA refuses) rather than 0, which would queue 2^31 empty chunks for hours instead of
+// failing. The right chunk size is 1: n chunks of one value each, at most 1000 (a few ms), the
+// rest empty. Exact results, and guards of one value past n.
+TEST(Pipeline, ChunksNearIntMax) {
+  const std::string hint =
+      "chunks near INT_MAX: does the round-up (n + chunks - 1) / chunks overflow int? Round up as "
+      "(n - 1) / chunks + 1 (n > 0), and compute each chunk's first index as a long long";
+  const int n = grader::random_ints(1, 2, 1000)[0];
+  const int k = grader::random_ints(1, (n - 2) / 2, n - 2)[0];
+  const int chunks = std::numeric_limits<int>::max() - k;
+  const int work = grader::random_ints(1, 0, 12)[0];
+  SCOPED_TRACE("n = " + std::to_string(n) + ", chunks = " + std::to_string(chunks) +
+               ", work = " + std::to_string(work));
+  GuardedRun run(n, 1);
+  try {
+    transform_pipelined(run.in.data(), run.out.data(), run.d_in.data(), run.d_out.data(), n, work, chunks);
+    EXPECT_TRUE(grader::matches(transform_on_cpu(run.in.data(), n, work), run.results(), kExact)) << hint;
+    EXPECT_TRUE(run.guards_intact()) << hint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << hint;
+  }
 }
 
 TEST(Pipeline, BadArgumentsChangeNothing) {

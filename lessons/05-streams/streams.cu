@@ -40,9 +40,9 @@ __global__ void transform_kernel(const float* in, float* out, int n, int work) {
 
 void transform_async(const float* d_in, float* d_out, int n, int work, cudaStream_t stream) {
   // TODO(step 2): check_arguments(n, work); return when n == 0; launch transform_kernel with
-  // blocks of kThreadsPerBlock threads, enough blocks for n (round up), on `stream` (the fourth
-  // value in <<<blocks, threads, 0, stream>>>); CUDA_CHECK_LAUNCH(). Do not wait. Delete the
-  // line below.
+  // blocks of kThreadsPerBlock threads, enough blocks for n (round up as (n - 1) / 256 + 1), on
+  // `stream` (the fourth value in <<<blocks, threads, 0, stream>>>); CUDA_CHECK_LAUNCH(). Do not
+  // wait. Delete the line below.
   STEPWISE_TODO(2);
 }
 
@@ -77,7 +77,8 @@ void StreamGuard::synchronize() {
 void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
                          Timeline* timeline) {
   // TODO(step 4): check_arguments(n, work); throw std::invalid_argument when chunks < 1; return
-  // when n == 0. The chunk size is ceil(n / chunks) (compute it in long long). Make
+  // when n == 0. The chunk size is ceil(n / chunks) = (n - 1) / chunks + 1 (n + chunks - 1
+  // overflows int for chunks near INT_MAX), and each chunk's first index a long long. Make
   // kPipelineStreams StreamGuards. For each chunk c whose first index is below n: its count (the
   // last chunk is shorter), its stream streams[c % kPipelineStreams].get(), and on that stream
   // the three stages of step 2 for just this chunk (pointers + first, bytes of count floats),

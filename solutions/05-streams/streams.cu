@@ -47,7 +47,7 @@ __global__ void transform_kernel(const float* in, float* out, int n, int work) {
 void transform_async(const float* d_in, float* d_out, int n, int work, cudaStream_t stream) {
   check_arguments(n, work);
   if (n == 0) return;
-  const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int blocks = (n - 1) / kThreadsPerBlock + 1;  // rounded up; (n + 255) / 256 overflows near INT_MAX
   transform_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(d_in, d_out, n, work);
   CUDA_CHECK_LAUNCH();
 }
@@ -85,7 +85,8 @@ void transform_pipelined(const float* in, float* out, float* d_in, float* d_out,
   check_arguments(n, work);
   if (chunks < 1) throw std::invalid_argument("chunks must be 1 or more, got " + std::to_string(chunks));
   if (n == 0) return;
-  const int chunk_size = static_cast<int>((static_cast<long long>(n) + chunks - 1) / chunks);
+  // ceil(n / chunks) for n > 0; n + chunks - 1 would overflow int when chunks is near INT_MAX.
+  const int chunk_size = (n - 1) / chunks + 1;
   StreamGuard streams[kPipelineStreams];
   for (int c = 0; c < chunks; ++c) {
     const long long first = static_cast<long long>(c) * chunk_size;
