@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -272,6 +273,63 @@ TEST(Rows, SeedTables) {
   EXPECT_TRUE(seed_tables_match<double>(Target::gpu));
 }
 
+// ---- The most rows an `int rows` takes ---------------------------------------------------------
+//
+// rows = INT_MAX (2^31 - 1) reaches paths no smaller matrix does: a grid rounded up as
+// (rows + 255) / 256 overflows int past INT_MAX - 255 (a launch of a negative number of blocks),
+// and a grid-stride loop's last step, r + stride, passes INT_MAX and wraps negative in an int
+// (the loop goes on, gigabytes before the arrays). On a GPU where a check's arrays are more than
+// 3/4 of its memory, and under compute-sanitizer, the check is SKIPPED, saying so
+// (grader::allocate_if_it_fits). Inputs are drawn on the GPU; the rows of 2^16 random rows and
+// the first and last 512 are compared exactly (see each check).
+constexpr int kMostRows = std::numeric_limits<int>::max();
+const std::string kMostRowsHint =
+    "rows = INT_MAX = 2147483647: does the round-up (rows + 255) / 256 overflow int, or a grid-stride row index "
+    "pass INT_MAX at its last step (r += stride)? Round up as (rows - 1) / 256 + 1, and keep a grid-stride index "
+    "in a long long";
+
+// values[at[k]] for each k, gathered on the GPU.
+__global__ void gather_kernel(const float* values, const std::size_t* at, std::size_t count, float* into) {
+  const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (k < count) into[k] = values[at[k]];
+}
+
+std::vector<float> gathered(const float* values, const std::vector<std::size_t>& at) {
+  auto d_at = grader::device(at);
+  stepwise::DeviceBuffer<float> into(at.size());
+  gather_kernel<<<static_cast<unsigned>((at.size() - 1) / 256 + 1), 256>>>(values, d_at.data(), at.size(), into.data());
+  CUDA_CHECK_LAUNCH();
+  return into.to_host();
+}
+
+// Step 2's power sums through step 1's apply_rows, row-major, float, rows = INT_MAX of 1 column
+// (x and out: 17.2 GB), traced as Rows.PowerSumsRowMajor's largest call is. A row of one column
+// is out[r] = 0 + x[r] = x[r]: exact.
+TEST(Rows, PowerSumsAtIntMaxRows) {
+  power_sums<float>(Target::gpu, nullptr, nullptr, 0, 1);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 rows are too many for compute-sanitizer";
+  std::optional<stepwise::DeviceBuffer<float>> x;
+  std::optional<Output<float>> out;
+  const std::string why_not = grader::allocate_if_it_fits(2 * sizeof(float) * std::size_t{kMostRows}, [&] {
+    x.emplace(kMostRows);
+    out.emplace(kMostRows);
+  });
+  if (!why_not.empty()) GTEST_SKIP() << "rows = INT_MAX " << why_not;
+  try {
+    grader::refill_random(x->data(), kMostRows, -2.0f, 2.0f);
+    const CheckStream stream;
+    run_on(stream, [&] { power_sums(Target::gpu, x->data(), out->data(), kMostRows, 1, Layout::row_major, stream); },
+           true, grader::Rules::kernel_step(step_name(Function::power_sums, Layout::row_major), stream));
+    const grader::Sample sample(kMostRows, grader::Sample::kValues, 512);
+    const std::vector<float> inputs = sample.of(x->data());
+    EXPECT_TRUE(sample.matches(std::vector<double>(inputs.begin(), inputs.end()), sample.of(out->data()),
+                               grader::Tolerance::exact()))
+        << "power sums of 1 column: out[r] must be x[r]; " << kMostRowsHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << kMostRowsHint;
+  }
+}
+
 // ---- Step 3: the transposed layout and the tile ------------------------------------------------
 
 TEST(Transposed, PowerSumsColumnMajor) {
@@ -323,6 +381,44 @@ void tiled_matches_everywhere() {
 TEST(Tiled, HermiteRowMajor) {
   tiled_matches_everywhere<float>();
   tiled_matches_everywhere<double>();
+}
+
+// Step 3's tile at rows = INT_MAX of 2 columns, float (x and out: 25.8 GB), traced under the
+// step's rules (without the comparison with step 2's kernel, which would need another 17.2 GB). A
+// Hermite row of 2 columns is h_0 = 1, h_1 = x: exact. The tile's grid is rounded up over blocks
+// of 128 rows: (rows + 127) / 128 overflows int there.
+TEST(Tiled, HermiteAtIntMaxRows) {
+  hermite_row_major_tiled<float>(nullptr, nullptr, 0, 2);  // a step not written yet is TODO, on any GPU
+  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 rows are too many for compute-sanitizer";
+  constexpr int cols = 2;
+  const std::size_t values = std::size_t{kMostRows} * cols;
+  std::optional<stepwise::DeviceBuffer<float>> x;
+  std::optional<Output<float>> out;
+  const std::string why_not = grader::allocate_if_it_fits(sizeof(float) * (kMostRows + values), [&] {
+    x.emplace(kMostRows);
+    out.emplace(values);
+  });
+  if (!why_not.empty()) GTEST_SKIP() << "rows = INT_MAX " << why_not;
+  try {
+    grader::refill_random(x->data(), kMostRows, -4.0f, 4.0f);
+    const CheckStream stream;
+    run_on(stream, [&] { hermite_row_major_tiled(x->data(), out->data(), kMostRows, cols, stream); }, true,
+           tiled_rules<float>(cols, stream, nullptr));
+    const grader::Sample rows(kMostRows, grader::Sample::kValues, 512);
+    const std::vector<float> inputs = rows.of(x->data());
+    std::vector<std::size_t> at;  // both values of each sampled row, as indices into out
+    std::vector<double> expected;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      at.push_back(rows.indices()[k] * cols);
+      expected.push_back(1);
+      at.push_back(rows.indices()[k] * cols + 1);
+      expected.push_back(inputs[k]);
+    }
+    EXPECT_TRUE(grader::matches(expected, gathered(out->data(), at), grader::Tolerance::exact(), &at))
+        << "Hermite rows of 2 columns: out[2r] must be 1 and out[2r + 1] x[r]; " << kMostRowsHint;
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << kMostRowsHint;
+  }
 }
 
 TEST(Tiled, RejectsBadCols) {

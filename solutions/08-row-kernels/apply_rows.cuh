@@ -23,12 +23,14 @@ __host__ __device__ RowView<T> row_of(T* out, int r, int rows, int cols, Layout 
 }
 // [docs:end]
 
-// One thread per row, in a grid-stride loop over the rows.
+// One thread per row, in a grid-stride loop over the rows. The row index is 64 bits: near
+// rows = INT_MAX a thread's last step, r + stride, passes INT_MAX (an int wraps negative).
 // [docs:kernel]
 template <typename T, typename RowFunction>
 __global__ void apply_rows_kernel(RowFunction op, const T* x, T* out, int rows, int cols, Layout layout) {
-  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += gridDim.x * blockDim.x)
-    op(x[r], row_of(out, r, rows, cols, layout));
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long r = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; r < rows; r += stride)
+    op(x[r], row_of(out, static_cast<int>(r), rows, cols, layout));  // r < rows: an int
 }
 // [docs:end]
 
@@ -42,7 +44,8 @@ void apply_rows(Target target, RowFunction op, const T* x, T* out, int rows, int
     return;
   }
   constexpr int kThreads = 256;
-  const int blocks = static_cast<int>(std::min<long long>((rows + kThreads - 1) / kThreads, 65535));
+  // Rounded up (not (rows + 255) / 256, which overflows int past INT_MAX - 255), at most 65535.
+  const int blocks = std::min((rows - 1) / kThreads + 1, 65535);
   apply_rows_kernel<<<blocks, kThreads, 0, stream>>>(op, x, out, rows, cols, layout);
   CUDA_CHECK_LAUNCH();
 }

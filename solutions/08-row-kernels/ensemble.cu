@@ -115,7 +115,8 @@ void ensemble_thread_per_member(const Real* initial, Real* final, int members, L
   check_ensemble("ensemble_thread_per_member", members, model, steps, kMaxThreadMemberSize);
   if (members == 0) return;
   constexpr int kThreads = 64;
-  thread_per_member_kernel<<<(members + kThreads - 1) / kThreads, kThreads, 0, stream>>>(
+  // Rounded up as (members - 1) / 64 + 1: members + 63 would overflow int near INT_MAX.
+  thread_per_member_kernel<<<(members - 1) / kThreads + 1, kThreads, 0, stream>>>(
       initial, final, members, model.size, static_cast<Real>(model.forcing), static_cast<Real>(model.dt), steps);
   CUDA_CHECK_LAUNCH();
 }

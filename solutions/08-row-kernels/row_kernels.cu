@@ -104,7 +104,7 @@ void hermite_row_major_tiled(const Real* x, Real* out, int rows, int cols, cudaS
   const std::size_t row_bytes = static_cast<std::size_t>(cols | 1) * sizeof(Real);
   int rows_per_block = 128;
   while (rows_per_block > 32 && rows_per_block * row_bytes > 48 * 1024) rows_per_block /= 2;
-  const int blocks = (rows + rows_per_block - 1) / rows_per_block;
+  const int blocks = (rows - 1) / rows_per_block + 1;  // rounded up, with no int overflow near INT_MAX
   hermite_tiled_kernel<<<blocks, rows_per_block, rows_per_block * row_bytes, stream>>>(x, out, rows, cols);
   CUDA_CHECK_LAUNCH();
 }
