@@ -15,7 +15,8 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 
-int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
+// Rounded up, for n >= 1; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+int blocks_for(int n) { return (n - 1) / kThreadsPerBlock + 1; }
 
 template <typename Real>
 using PricingKernel = void (*)(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
