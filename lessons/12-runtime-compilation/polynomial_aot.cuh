@@ -16,7 +16,8 @@ namespace polynomial_aot {
 
 constexpr int kThreadsPerBlock = 256;
 
-inline int blocks_for(int n) { return (n + kThreadsPerBlock - 1) / kThreadsPerBlock; }
+// Rounded up, for n >= 1; not (n + 255) / 256, whose n + 255 overflows int for n past INT_MAX - 255.
+inline int blocks_for(int n) { return (n - 1) / kThreadsPerBlock + 1; }
 
 // The loop runs a number of times known only at run time, and every step loads a coefficient.
 // [docs:generic-horner]

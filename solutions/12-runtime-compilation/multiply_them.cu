@@ -18,7 +18,7 @@ extern "C" __global__ void multiply_them(float* dest, const float* a, const floa
 void multiply_them(const Kernel& kernel, float* dest, const float* a, const float* b, int n) {
   if (n == 0) return;
   constexpr int kThreadsPerBlock = 256;
-  const dim3 grid((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  const dim3 grid((n - 1) / kThreadsPerBlock + 1);  // rounded up; n + 255 would overflow int near INT_MAX
   // One pointer per kernel parameter, in order, each to a variable of exactly the parameter's
   // type: nothing checks these types for you.
   void* arguments[] = {&dest, &a, &b, &n};

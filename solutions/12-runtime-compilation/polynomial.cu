@@ -40,7 +40,7 @@ void evaluate_polynomial(KernelCache& cache, const std::vector<float>& coefficie
   const Kernel kernel = cache.get(polynomial_source(coefficients), kPolynomialKernelName);
   if (n == 0) return;
   constexpr int kThreadsPerBlock = 256;
-  const dim3 grid((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  const dim3 grid((n - 1) / kThreadsPerBlock + 1);  // rounded up; n + 255 would overflow int near INT_MAX
   void* arguments[] = {&x, &out, &n};
   CUDA_CHECK(cudaLaunchKernel(kernel.handle(), grid, dim3(kThreadsPerBlock), arguments));
 }
