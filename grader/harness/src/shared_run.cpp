@@ -24,7 +24,9 @@ namespace {
 
 double waited_seconds = 0;  // by the current check: seconds_this_check_waited()
 bool held_alone = false;    // by the current check: this_check_held_the_gpu_alone()
-constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{64} << 20;  // a cache of a library's, not a leak
+// A library's cache, not a leak: cuBLAS keeps a little over 64 MiB per handle on an H100 (lesson
+// 06's Cublas checks ended their process at 64 MiB). The self-test's leak is 256 MiB.
+constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{128} << 20;
 constexpr int kEndedForIsolation = 3;
 
 bool shared_run() {
