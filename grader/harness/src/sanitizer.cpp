@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -13,8 +12,6 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include <thread>
-#include <vector>
 
 #include "grader/check_kind.h"
 #include "grader/gpu.h"
@@ -67,16 +64,6 @@ int run_and_capture(const std::string& command, std::string& output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// How many compute-sanitizer processes share one Sanitizer check's checks (GoogleTest's sharding:
-// each runs every k-th check): the slowest lessons take 20-30 s under racecheck alone, which set
-// how long a whole grading takes. STEPWISE_SANITIZER_SHARDS chooses; else one per 4 cores, at
-// most 3 (CTest runs several Sanitizer checks side by side already).
-int sanitizer_shards() {
-  const char* chosen = std::getenv("STEPWISE_SANITIZER_SHARDS");
-  if (chosen != nullptr && std::atoi(chosen) > 0) return std::atoi(chosen);
-  return std::clamp(static_cast<int>(std::thread::hardware_concurrency() / 4), 1, 3);
-}
-
 std::string tool_title(const std::string& tool) {
   std::string title = tool;
   if (!title.empty()) title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
@@ -100,27 +87,9 @@ class SanitizerCheck : public Check {
                                 quoted(sanitizer) + " --tool " + tool_ + " --error-exitcode " +
                                 std::to_string(kSanitizerErrorExit) + " --print-limit 20 --report-api-errors no " +
                                 quoted(this_program()) + " --gtest_filter=" + quoted(filter);
-    // The shards side by side, each with its own output; their reports add up.
-    const int shards = sanitizer_shards();
-    std::vector<std::string> outputs(static_cast<std::size_t>(shards));
-    std::vector<int> statuses(static_cast<std::size_t>(shards), 0);
-    std::vector<std::thread> running;
-    for (int i = 0; i < shards; ++i)
-      running.emplace_back([&, i] {
-        const std::string sharded = shards == 1 ? command
-                                                : "GTEST_TOTAL_SHARDS=" + std::to_string(shards) +
-                                                      " GTEST_SHARD_INDEX=" + std::to_string(i) + " " + command;
-        statuses[static_cast<std::size_t>(i)] = run_and_capture(sharded, outputs[static_cast<std::size_t>(i)]);
-      });
-    for (std::thread& shard : running) shard.join();
-    SanitizerReport report;
-    for (const std::string& output : outputs) {
-      const SanitizerReport part = read_sanitizer_output(output);
-      report.errors += part.errors;
-      report.warnings += part.warnings;
-      if (report.first_error.empty()) report.first_error = part.first_error;
-      if (report.first_warning.empty()) report.first_warning = part.first_warning;
-    }
+    std::string output;
+    const int status = run_and_capture(command, output);
+    const SanitizerReport report = read_sanitizer_output(output);
     if (report.errors > 0)
       FAIL() << "compute-sanitizer --tool " << tool_ << " found " << report.errors << " error(s)"
              << (report.warnings > 0 ? " and " + std::to_string(report.warnings) + " warning(s)" : std::string())
@@ -129,25 +98,21 @@ class SanitizerCheck : public Check {
       FAIL() << "compute-sanitizer --tool " << tool_ << " found " << report.warnings << " hazard warning(s) (a "
              << "race it cannot prove harmless, e.g. threads of a warp sharing __shared__ memory without "
              << "__syncwarp()); the first: " << report.first_warning << "\n  run it yourself: " << command;
-    for (std::size_t i = 0; i < outputs.size(); ++i) {
-      const std::string& output = outputs[i];
-      const int status = statuses[i];
-      if (status == kSanitizerErrorExit)
-        FAIL() << "compute-sanitizer --tool " << tool_ << " reported errors, in a form the grader could not read:\n"
-               << output.substr(0, 2000) << "\n  run it yourself: " << command;
-      const std::size_t todo = output.find("not implemented yet:");
-      if (todo != std::string::npos)
-        FAIL() << output.substr(todo, output.find_first_of("\"\n", todo) - todo);
-      // GoogleTest's closing line, not only its opening one: code that ends the process early
-      // (exit(0) in the middle of the checks) must not pass for a clean run.
-      static const std::regex finished(R"(\[==========\] [0-9]+ tests? from [0-9]+ test suites? ran)");
-      if (!std::regex_search(output, finished))
-        FAIL() << "the checks did not run to their end under compute-sanitizer (exit status " << status
-               << "): did the code end the process?\n" << output.substr(0, 2000);
-      if (status != 0 && status != 1)  // 1: some checks failed, which their own rows report
-        FAIL() << "the checks crashed under compute-sanitizer (exit status " << status << ")\n  run it yourself: "
-               << command;
-    }
+    if (status == kSanitizerErrorExit)
+      FAIL() << "compute-sanitizer --tool " << tool_ << " reported errors, in a form the grader could not read:\n"
+             << output.substr(0, 2000) << "\n  run it yourself: " << command;
+    const std::size_t todo = output.find("not implemented yet:");
+    if (todo != std::string::npos)
+      FAIL() << output.substr(todo, output.find_first_of("\"\n", todo) - todo);
+    // GoogleTest's closing line, not only its opening one: code that ends the process early
+    // (exit(0) in the middle of the checks) must not pass for a clean run.
+    static const std::regex finished(R"(\[==========\] [0-9]+ tests? from [0-9]+ test suites? ran)");
+    if (!std::regex_search(output, finished))
+      FAIL() << "the checks did not run to their end under compute-sanitizer (exit status " << status
+             << "): did the code end the process?\n" << output.substr(0, 2000);
+    if (status != 0 && status != 1)  // 1: some checks failed, which their own rows report
+      FAIL() << "the checks crashed under compute-sanitizer (exit status " << status << ")\n  run it yourself: "
+             << command;
   }
 
  private:

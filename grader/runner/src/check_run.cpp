@@ -479,24 +479,24 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   log_event(std::to_string(tests.size()) + " check(s) to run: " + std::to_string(runs.size()) + " shared process(es) for " +
             std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " through CTest beside them" +
             unshared);
-  // First the processes of checks that hold the GPU alone, with nothing else on the GPU (their
-  // checks take turns on the lock): started beside checks that share it, each would wait until
-  // no sharer is left, as flock lets new sharers in while it waits. Then everything else at once:
-  // the other processes, and the CTest batch (mostly compute-sanitizer's runs).
+  // The processes of checks that hold the GPU alone run one after another on a worker of their
+  // own (their checks would wait for each other anyway), the others on the rest. The CTest batch
+  // (compute-sanitizer's runs, each sharing the GPU for its whole run) starts when the former are
+  // done: started first, it would keep every one of them waiting for all of its runs to end.
   std::vector<SharedRun*> alone_queue, queue;  // each longest first (split_for_jobs' order)
   for (SharedRun& run : runs) (run.alone ? alone_queue : queue).push_back(&run);
-  const auto run_all = [&](const std::vector<SharedRun*>& q) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> workers;
-    for (int w = 0; w < std::min<int>(Runner::jobs(), static_cast<int>(q.size())); ++w)
-      workers.emplace_back([&] {
-        for (std::size_t i = next++; i < q.size(); i = next++) runner.run_shared(*q[i]);
-      });
-    for (std::thread& worker : workers) worker.join();
-  };
-  run_all(alone_queue);
-  std::thread alongside([&] { runner.run_ctest(beside); });
-  run_all(queue);
+  std::thread alongside([&] {
+    for (SharedRun* run : alone_queue) runner.run_shared(*run);
+    runner.run_ctest(beside);
+  });
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> workers;
+  const int others = std::max(1, Runner::jobs() - (alone_queue.empty() ? 0 : 1));
+  for (int w = 0; w < std::min<int>(others, static_cast<int>(queue.size())); ++w)
+    workers.emplace_back([&] {
+      for (std::size_t i = next++; i < queue.size(); i = next++) runner.run_shared(*queue[i]);
+    });
+  for (std::thread& worker : workers) worker.join();
   alongside.join();
 
   // What did not end with a record of its own (a crash, a CUDA error that ended the process, a
