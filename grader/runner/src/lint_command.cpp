@@ -6,6 +6,7 @@
 #include "course_manifest.h"
 #include "lint_docs_code.h"
 #include "lint_lesson.h"
+#include "lint_requirements.h"
 
 namespace runner {
 
@@ -47,6 +48,20 @@ int run_lint(const LintOptions& options) {
     std::cout << "docs code: "
               << (found.problems.empty() ? std::to_string(found.blocks) + " marked code blocks in " + std::to_string(found.documents) +
                                                " documents match the code they show"
+                                         : count(found.problems.size()))
+              << "\n";
+    problems += found.problems.size();
+  }
+  // Needs the built test programs, so only when asked for (lint/requirements).
+  if (options.only == "requirements") {
+    std::vector<LessonProgram> programs;
+    for (const std::string& pair : options.programs) programs.push_back(lesson_program(pair));
+    const std::filesystem::path file =
+        options.requirements.empty() ? options.source_dir / "grader" / "requirements.txt" : options.requirements;
+    const RequirementsLint found = lint_requirements(programs, file);
+    print(found.problems);
+    std::cout << "requirements lint: "
+              << (found.problems.empty() ? std::to_string(found.speed_checks) + " speed checks, each with one requirement"
                                          : count(found.problems.size()))
               << "\n";
     problems += found.problems.size();

@@ -222,10 +222,12 @@ int main(int argc, char** argv) {
   LintOptions lint_options;
   CLI::App* lint_cmd = app.add_subcommand("lint", "the course's static checks: docs against course.json, each lesson's steps and hints, code in the docs (1: a problem)");
   lint_cmd->add_option("source_dir", lint_source, "the course's source folder (default: this build's)");
-  lint_cmd->add_option("--only", lint_options.only, "one part: docs, lessons or docs-code")
-      ->check(CLI::IsMember({"docs", "lessons", "docs-code"}));
+  lint_cmd->add_option("--only", lint_options.only, "one part: docs, lessons, docs-code, or requirements (not part of all)")
+      ->check(CLI::IsMember({"docs", "lessons", "docs-code", "requirements"}));
   lint_cmd->add_flag("--fix", lint_options.fix, "rewrite each code block in the docs that differs from the region it names");
   lint_cmd->add_option("--lesson", lint_options.lessons, "check only this lesson's files (repeatable; default: course.json's)");
+  lint_cmd->add_option("--program", lint_options.programs, "requirements: <lesson>=<its test program> (repeatable)");
+  lint_cmd->add_option("--requirements", lint_options.requirements, "requirements: the file (default: grader/requirements.txt)");
 
   ClassOptions class_options;
   CLI::App* class_cmd = app.add_subcommand("class", "grade a class: every student's exercise files into a gradebook");
