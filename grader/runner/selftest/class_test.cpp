@@ -116,6 +116,28 @@ TEST(ClassCheck, AHangIsKilledAtTheTimeLimitWithWhatItStarted) {
   EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
 }
 
+// A check that ends but leaves a process running, holding its output open, ends when it does
+// (not at the time limit), and what it left is killed.
+TEST(ClassCheck, WhatAnEndedCheckLeftRunningIsKilledWhenItEnds) {
+  const ClassCheck check = script_check("leaves", "sleep 30 & echo $! > child.pid; echo started");
+  const Cleanup cleanup{check};
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_class_check(check), 1);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  const Record r = only_record(check);
+  EXPECT_EQ(r.status, "FAIL");
+  EXPECT_EQ(r.detail.find("killed at the time limit"), std::string::npos) << r.detail;
+  int child = 0;
+  std::ifstream(check.scratch / "child.pid") >> child;
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string state;
+  std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
+  std::string pid, name;
+  stat >> pid >> name >> state;
+  EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
+}
+
 TEST(ClassCheck, ItsOwnRecordIsTakenWhenGoogleTestReportsTheSameOutcome) {
   const ClassCheck check = script_check("own", own_record("SKIP") + gtest_report("SKIPPED"));
   const Cleanup cleanup{check};

@@ -1,7 +1,6 @@
 #include "class_check.h"
 
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,41 +46,26 @@ struct Ended {
   double seconds = 0;
 };
 
-// Runs `program --gtest_filter=<check>` in its own process group in `folder`; at the time limit
-// the whole group is killed, and so is anything it left running when it ended.
+// Runs `program --gtest_filter=<check>` in its own process group in `folder` (no core dumps,
+// files under 1 GiB), its output passed on; at the time limit the whole group is killed, and so is
+// anything it left running when it ended.
 Ended run_limited(const ClassCheck& c, const fs::path& report) {
   const auto start = std::chrono::steady_clock::now();
-  const std::string filter = "--gtest_filter=" + c.check;
-  const std::string output = "--gtest_output=json:" + report.string();
-  const pid_t child = fork();
-  if (child == 0) {
-    setpgid(0, 0);
-    if (chdir(c.scratch.c_str()) != 0) _exit(126);
-    const rlimit no_core{0, 0}, file_size{rlim_t{1} << 30, rlim_t{1} << 30};  // no core dumps; files < 1 GiB
-    setrlimit(RLIMIT_CORE, &no_core);
-    setrlimit(RLIMIT_FSIZE, &file_size);
-    execl(c.program.c_str(), c.program.c_str(), filter.c_str(), output.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  Ended ended;
-  if (child < 0) {
-    ended.status = 127 << 8;
-    return ended;
-  }
-  setpgid(child, child);
   const auto deadline = start + std::chrono::seconds(c.time_limit);
-  for (;;) {
-    const pid_t done = waitpid(child, &ended.status, WNOHANG);
-    if (done == child) break;
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ended.timed_out = true;
-      kill(-child, SIGKILL);
-      waitpid(child, &ended.status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  kill(-child, SIGKILL);  // anything the check started and left behind
+  RunEnd end;
+  RunOptions options;
+  options.dir = c.scratch;
+  options.overdue = [&] { return std::chrono::steady_clock::now() >= deadline; };
+  options.ends_with_the_program = true;
+  options.no_core_dumps = true;
+  options.most_file_bytes = std::uint64_t{1} << 30;
+  options.ended = &end;
+  run_lines({c.program, "--gtest_filter=" + c.check, "--gtest_output=json:" + report.string()},
+            [](const std::string& line) { std::cout << line << "\n"; }, options);
+  std::cout.flush();
+  Ended ended;
+  ended.timed_out = end.killed;
+  ended.status = end.status;
   ended.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ended;
 }

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,33 +56,54 @@ int run_lines(const std::vector<std::string>& args, const std::function<void(con
   for (const std::string& setting : env) envp.push_back(const_cast<char*>(setting.c_str()));
   envp.push_back(nullptr);
   const std::string dir = options.dir.string();
+  RunEnd unused;
+  RunEnd& end = options.ended != nullptr ? *options.ended : unused;
+  end = RunEnd{};
   int out[2];
-  if (pipe2(out, O_CLOEXEC) != 0) return -1;
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    end.status = 127 << 8;
+    return -1;
+  }
   const pid_t child = fork();
   if (child < 0) {
     close(out[0]);
     close(out[1]);
+    end.status = 127 << 8;
     return -1;
   }
   if (child == 0) {  // its own process group, so that an overdue run is killed with what it started
     setpgid(0, 0);
     dup2(out[1], STDOUT_FILENO);
     dup2(out[1], STDERR_FILENO);
+    if (options.no_core_dumps) {
+      const rlimit none{0, 0};
+      setrlimit(RLIMIT_CORE, &none);
+    }
+    if (options.most_file_bytes > 0) {
+      const rlimit most{static_cast<rlim_t>(options.most_file_bytes), static_cast<rlim_t>(options.most_file_bytes)};
+      setrlimit(RLIMIT_FSIZE, &most);
+    }
     if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(126);
     execvpe(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   setpgid(child, child);
   close(out[1]);
-  bool killed = false;
+  bool killed = false, ended = false;
+  int status = 0;
   std::string line;
   char chunk[4096];
   for (;;) {
+    // Waking often when the program's end matters (what it left running may hold the pipe open).
     pollfd ready{out[0], POLLIN, 0};
-    const int polled = poll(&ready, 1, 1000);
+    const int polled = poll(&ready, 1, options.ends_with_the_program ? 20 : 1000);
     if (!killed && options.overdue && options.overdue()) {  // also while it keeps printing
       kill(-child, SIGKILL);
       killed = true;
+    }
+    if (options.ends_with_the_program && !ended && waitpid(child, &status, WNOHANG) == child) {
+      ended = true;
+      kill(-child, SIGKILL);  // what it started and left behind
     }
     if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
     const ssize_t got = read(out[0], chunk, sizeof chunk);
@@ -98,8 +120,11 @@ int run_lines(const std::vector<std::string>& args, const std::function<void(con
   }
   if (!line.empty()) on_line(line);
   close(out[0]);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+  if (!ended)
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+  if (options.ends_with_the_program) kill(-child, SIGKILL);
+  end.killed = killed;
+  end.status = status;
   return !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
