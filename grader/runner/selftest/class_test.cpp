@@ -69,6 +69,20 @@ Record only_record(const ClassCheck& check) {
   return records.empty() ? Record{} : records.front();
 }
 
+// The process a check's script started in the background (its pid in child.pid, written in the
+// scratch folder: it ran there) is gone, or a zombie, shortly after the check.
+void expect_background_process_gone(const ClassCheck& check) {
+  int child = 0;
+  std::ifstream(check.scratch / "child.pid") >> child;
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string state;
+  std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
+  std::string pid, name;
+  stat >> pid >> name >> state;
+  EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
+}
+
 }  // namespace
 
 // A failed speed check's figure may time skipped work (its output was wrong): the gradebook shows
@@ -105,15 +119,7 @@ TEST(ClassCheck, AHangIsKilledAtTheTimeLimitWithWhatItStarted) {
   const Record r = only_record(check);
   EXPECT_EQ(r.status, "FAIL");
   EXPECT_NE(r.detail.find("killed at the time limit of 2 s"), std::string::npos) << r.detail;
-  int child = 0;
-  std::ifstream(check.scratch / "child.pid") >> child;  // written in the scratch folder: it ran there
-  ASSERT_GT(child, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  std::string state;
-  std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
-  std::string pid, name;
-  stat >> pid >> name >> state;
-  EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
+  expect_background_process_gone(check);
 }
 
 // A check that ends but leaves a process running, holding its output open, ends when it does
@@ -127,15 +133,7 @@ TEST(ClassCheck, WhatAnEndedCheckLeftRunningIsKilledWhenItEnds) {
   const Record r = only_record(check);
   EXPECT_EQ(r.status, "FAIL");
   EXPECT_EQ(r.detail.find("killed at the time limit"), std::string::npos) << r.detail;
-  int child = 0;
-  std::ifstream(check.scratch / "child.pid") >> child;
-  ASSERT_GT(child, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  std::string state;
-  std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
-  std::string pid, name;
-  stat >> pid >> name >> state;
-  EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
+  expect_background_process_gone(check);
 }
 
 TEST(ClassCheck, ItsOwnRecordIsTakenWhenGoogleTestReportsTheSameOutcome) {
