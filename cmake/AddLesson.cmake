@@ -315,6 +315,11 @@ endfunction()
 # after the discovery gives each its kind's properties.
 # (The suite in a CTest name is GoogleTest's for TEST and TEST_P; the course has no TYPED_TEST or
 # DISABLED_ test, whose names gtest_discover_tests shortens.)
+# Listing a test program's checks takes half a second, but CTest lists them all as it starts, on
+# a machine still busy with the build: GoogleTest's default 5 s once timed out on the 2-core CI
+# machine (lesson06-tests, "Process terminated due to timeout").
+set(STEPWISE_DISCOVERY_TIMEOUT 60)
+
 function(stepwise_discover_tests target lesson track)
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(prefix "${lesson}/${track}/")
@@ -323,6 +328,7 @@ function(stepwise_discover_tests target lesson track)
     TEST_PREFIX "${prefix}"
     TEST_LIST ${found}
     DISCOVERY_MODE PRE_TEST
+    DISCOVERY_TIMEOUT ${STEPWISE_DISCOVERY_TIMEOUT}
     PROPERTIES TIMEOUT 600 ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
   set(kinds_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_kinds.cmake")
   string(LENGTH "${prefix}" prefix_length)
@@ -367,6 +373,7 @@ function(stepwise_discover_gtests target)
     TEST_FILTER "${ARG_FILTER}"
     TEST_LIST ${found}
     DISCOVERY_MODE PRE_TEST
+    DISCOVERY_TIMEOUT ${STEPWISE_DISCOVERY_TIMEOUT}
     PROPERTIES TIMEOUT 600 ${extra})
   set(labels_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_labels.cmake")
   file(WRITE "${labels_file}"
