@@ -128,6 +128,18 @@ std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& 
   }
 }
 
+void check_at_int_max(const std::string& what, std::size_t bytes, const std::function<void()>& allocate,
+                      const std::function<void()>& check, const std::string& hint) {
+  if (under_sanitizer()) GTEST_SKIP() << what << ": 2^31 elements are too many for compute-sanitizer";
+  const std::string why_not = allocate_if_it_fits(bytes, allocate);
+  if (!why_not.empty()) GTEST_SKIP() << what << " " << why_not;
+  try {
+    check();
+  } catch (const stepwise::CudaError& e) {
+    ADD_FAILURE() << e.what() << "\n  " << hint;
+  }
+}
+
 std::vector<int> standard_sizes(std::size_t bytes_per_element) {
   const std::size_t wanted = under_sanitizer() ? std::size_t{1} << 16 : std::size_t{1} << 25;
   const int large = static_cast<int>(fit_in_device_memory(wanted, bytes_per_element));

@@ -65,6 +65,13 @@ constexpr const char* kIntMaxHint =
     "n = INT_MAX = 2147483647: does the round-up (n + 255) / 256 overflow int, or a grid-stride index pass "
     "INT_MAX at its last step (i += stride)? Round up as (n - 1) / 256 + 1, and keep a grid-stride index in a "
     "long long";
+// A check at the largest size an `int` API takes (n = INT_MAX, a 1 x INT_MAX mesh): SKIPs the
+// running test, saying why and starting with `what`, under compute-sanitizer (2^31 elements are
+// too many for it) or when allocate_if_it_fits(bytes, allocate) says no; otherwise runs `check`,
+// where a CUDA error fails the test with `hint` (an overflowed grid is rejected at launch). Call
+// it last in a TEST: after a SKIP the test's body goes on.
+void check_at_int_max(const std::string& what, std::size_t bytes, const std::function<void()>& allocate,
+                      const std::function<void()>& check, const std::string& hint = kIntMaxHint);
 
 // Every byte of an output is set to this before the code under test runs. As float it reads
 // -2.87e-16 and as int -1515870811: values no lesson produces from its inputs.
