@@ -456,17 +456,15 @@ TEST(TwoArrays, TimesEachCopy) {
 // of the points wrong escapes with 0.999^4096 = 1.7%; the overflow fails every point).
 TEST(TwoArrays, DeviceVersionAtIntMax) {
   distances_to_point(nullptr, nullptr, kSeedPoint, nullptr, 0);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 points are too many for compute-sanitizer";
   constexpr int n = std::numeric_limits<int>::max();
   std::optional<stepwise::DeviceBuffer<double>> lat, lon, out;
-  const std::string why_not = grader::allocate_if_it_fits(3 * sizeof(double) * std::size_t{n}, [&] {
+  const auto allocate = [&] {
     lat.emplace(n);
     lon.emplace(n);
     out.emplace(n);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
-  const Point to = random_point();
-  try {
+  };
+  grader::check_at_int_max("n = INT_MAX", 3 * sizeof(double) * std::size_t{n}, allocate, [&] {
+    const Point to = random_point();
     grader::refill_random(lat->data(), n, -90, 90);
     grader::refill_random(lon->data(), n, -180, 180);
     grader::poison(out->data(), n);
@@ -477,9 +475,7 @@ TEST(TwoArrays, DeviceVersionAtIntMax) {
     Expected expected;
     for (std::size_t i = 0; i < sample.size(); ++i) expected.add(sampled_lat[i], sampled_lon[i], to.lat, to.lon);
     EXPECT_TRUE(distances_match(expected, sample.of(out->data()), &sample.indices())) << grader::kIntMaxHint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
-  }
+  });
 }
 
 // ---- Step 4: the mesh made on the GPU ------------------------------------------------------
@@ -559,6 +555,8 @@ const char* const kGridYHint =
 // is a launch CUDA refuses, and a grid capped without a loop over y leaves the rows past 524,280
 // (at least 12% of the points) unwritten. 4096 random points are compared (such a grid misses
 // all of them with probability 0.87^4096, about 10^-240) and the output's guard region checked.
+// Each call is traced under step 4's rules, so tall meshes made on the host or on another stream
+// fail too.
 TEST(DeviceMesh, TallAndNarrowMeshes) {
   for (int round = 0; round < 2; ++round) {
     const Mesh mesh = random_mesh(grader::random_ints(1, 1, 3)[0], grader::random_ints(1, 600000, 800000)[0]);
@@ -566,7 +564,7 @@ TEST(DeviceMesh, TallAndNarrowMeshes) {
     SCOPED_TRACE(describe(mesh) + " to " + describe(to));
     Output<double> out(mesh_size(mesh));
     try {
-      mesh_distances(mesh, to, out.data());
+      grader::expect_ran([&] { mesh_distances(mesh, to, out.data()); }, device_rules(kStep4Device));
       ASSERT_TRUE(out.guard_intact());
       EXPECT_TRUE(sampled_mesh_matches(mesh, to, out.data(), 4096)) << kGridYHint;
     } catch (const stepwise::CudaError& e) {
@@ -582,21 +580,16 @@ TEST(DeviceMesh, TallAndNarrowMeshes) {
 // 4096 random points are compared with the reference.
 TEST(DeviceMesh, IntMaxPoints) {
   mesh_distances(Mesh{29, 31, 99, 101, 0, 0}, kSeedPoint, nullptr);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 points are too many for compute-sanitizer";
   const Mesh mesh = random_mesh(1, std::numeric_limits<int>::max());
   std::optional<stepwise::DeviceBuffer<double>> out;
-  const std::string why_not =
-      grader::allocate_if_it_fits(sizeof(double) * mesh_size(mesh), [&] { out.emplace(mesh_size(mesh)); });
-  if (!why_not.empty()) GTEST_SKIP() << "a 1 x INT_MAX mesh " << why_not;
-  const Point to = random_point();
-  SCOPED_TRACE(describe(mesh) + " to " + describe(to));
-  try {
+  const auto allocate = [&] { out.emplace(mesh_size(mesh)); };
+  grader::check_at_int_max("a 1 x INT_MAX mesh", sizeof(double) * mesh_size(mesh), allocate, [&] {
+    const Point to = random_point();
+    SCOPED_TRACE(describe(mesh) + " to " + describe(to));
     grader::poison(out->data(), mesh_size(mesh));
     grader::expect_ran([&] { mesh_distances(mesh, to, out->data()); }, device_rules(kStep4Device));
     EXPECT_TRUE(sampled_mesh_matches(mesh, to, out->data(), 4096)) << grader::kIntMaxHint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << grader::kIntMaxHint;
-  }
+  });
 }
 
 // An empty input is valid and launches nothing (a grid with 0 blocks would be an invalid launch).

@@ -30,7 +30,8 @@ __global__ void mandelbrot_kernel(int* counts, int width, int height, Region reg
   // TODO(step 2): store the escape count of every pixel of the width x height image at
   // counts[y * width + x], for the point of `region` that the pixel shows (README.md, "The escape
   // count"). The grid is fixed and may be smaller than the image, so together the threads must
-  // cover every pixel, each thread several if need be (README.md, "A fixed grid").
+  // cover every pixel, each thread several if need be (README.md, "A fixed grid"). Loop with
+  // long long x and y: in a 1 x INT_MAX image, y's last step passes INT_MAX.
 }
 
 void mandelbrot(int* counts, int width, int height, Region region, int max_iterations) {

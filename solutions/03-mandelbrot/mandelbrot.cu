@@ -37,16 +37,17 @@ void escape_counts(const float* real, const float* imag, int* counts, int n, int
 }
 
 // Step 2: 2-D grid-stride loops. Thread (x0, y0) of the whole grid does the pixels
-// (x0 + a * grid_width, y0 + b * grid_height): any grid covers any image.
+// (x0 + a * grid_width, y0 + b * grid_height): any grid covers any image. x and y are long long:
+// in a 1 x 2^31 - 1 image (legal by the header) a thread's last step, y + 128, passes INT_MAX.
 __global__ void mandelbrot_kernel(int* counts, int width, int height, Region region,
                                   int max_iterations) {
   const float pixel_width = (region.max_x - region.min_x) / width;
   const float pixel_height = (region.max_y - region.min_y) / height;
   const int grid_width = blockDim.x * gridDim.x;
   const int grid_height = blockDim.y * gridDim.y;
-  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += grid_height) {
+  for (long long y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += grid_height) {
     const float imag = region.min_y + y * pixel_height;
-    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < width; x += grid_width) {
+    for (long long x = blockIdx.x * blockDim.x + threadIdx.x; x < width; x += grid_width) {
       const float real = region.min_x + x * pixel_width;
       counts[y * width + x] = escape_count(real, imag, max_iterations);
     }
