@@ -226,9 +226,14 @@ testing::AssertionResult multiplies_like_the_cpu(MatmulFunction matmul, Shape s,
 }
 
 // Squares that catch indexing bugs: 1, a warp and either side of it, 100, the seed's 1600.
-// Under compute-sanitizer (100 times slower, and racecheck far more) at most 128.
+// Under compute-sanitizer (100 times slower, and racecheck far more; the work is m x n x k, for
+// the tiled kernel one block per 32 x 32 tile of C times one step per 32 of k, every thread of the
+// block loading and reading the tiles in every step) 1, 31 (one block, one step), 33 (2 x 2
+// blocks, 2 steps: a tail in m, n and k, and a step that overwrites the tiles the last one read,
+// where a missing barrier shows) and 64 (2 x 2 whole blocks, 2 whole steps); the register-blocked
+// kernel's whole 128 x 128 tiles are its own checks' {256, 128, 64} and odd_shapes' {128, 256, 24}.
 std::vector<Shape> square_shapes() {
-  if (grader::under_sanitizer()) return {{1, 1, 1}, {31, 31, 31}, {33, 33, 33}, {100, 100, 100}, {128, 128, 128}};
+  if (grader::under_sanitizer()) return {{1, 1, 1}, {31, 31, 31}, {33, 33, 33}, {64, 64, 64}};
   return {{1, 1, 1}, {31, 31, 31}, {32, 32, 32}, {33, 33, 33}, {100, 100, 100}, {1600, 1600, 1600}};
 }
 
@@ -236,7 +241,18 @@ std::vector<Shape> square_shapes() {
 // whole 128 x 128 tiles of C with a k that is no multiple of a tile's depth (37) or is one, but
 // not of 128 (200): a fast path chosen by m and n alone, or one that assumes k is a multiple of
 // its tile, is wrong there.
+// Under compute-sanitizer the same kinds of shape, smaller (the tiled kernel's block-steps, its
+// work there, 168 instead of 544): no multiple of any tile and a little over a 128 tile in m and
+// n (129 x 129 x 19: 2 x 2 register-blocked tiles, 3 steps of 8, the last partial); k = 1; wide;
+// tall; k between the register-blocked depth 8 and 32 (130 x 132 x 9); a long k (300: 10 tiled
+// steps, 38 register-blocked ones, both ending partial); and whole 128 x 128 tiles of C with k
+// no multiple of 8 (128 x 128 x 37) or a multiple of 8 and not of 32 or 128, m != n (128 x 256 x
+// 24: the register-blocked fast path, 3 steps, so that its double buffer is written again after
+// it was read, where a missing barrier shows).
 std::vector<Shape> odd_shapes() {
+  if (grader::under_sanitizer())
+    return {{129, 129, 19}, {64, 48, 1}, {1, 300, 45}, {300, 1, 45}, {130, 132, 9}, {7, 5, 300},
+            {128, 128, 37}, {128, 256, 24}};
   return {{257, 129, 67}, {64, 48, 1}, {1, 300, 45}, {300, 1, 45}, {130, 260, 9}, {7, 5, 1000},
           {256, 128, 37}, {128, 256, 200}};
 }

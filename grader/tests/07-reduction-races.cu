@@ -263,13 +263,23 @@ testing::AssertionResult sum_matches(SumFunction sum, const std::vector<float>& 
   return testing::AssertionSuccess();
 }
 
+// The kinds of input each size is summed on: all three; under compute-sanitizer one, since the
+// values decide no access a sum makes (which elements, which shared-memory slots, which barriers
+// and atomics are the same for any values), and a check's values are not graded there (its own
+// row does that): three sums of the same size would find what one finds, at three times the
+// launches.
+std::vector<Inputs> input_kinds() {
+  if (grader::under_sanitizer()) return {Inputs::integers};
+  return {Inputs::positive, Inputs::mixed_signs, Inputs::integers};
+}
+
 // Every size, each kind of input, then n < 0. The call at the largest size on integer inputs is
 // traced.
 void expect_sums_right(Sum step, double (*depth)(int), int largest) {
   const SumFunction sum = function_of(step);
   const std::vector<int> sizes = sum_sizes(largest);
   for (int n : sizes) {
-    for (Inputs kind : {Inputs::positive, Inputs::mixed_signs, Inputs::integers}) {
+    for (Inputs kind : input_kinds()) {
       SCOPED_TRACE(describe(kind) + ", n = " + std::to_string(n));
       const bool integers = kind == Inputs::integers;
       EXPECT_TRUE(sum_matches(sum, sum_inputs(n, kind), depth(n), 0, integers,
@@ -323,10 +333,14 @@ TEST(Smooth, MatchesCpuAtEverySize) {
   }
 }
 
+// Under compute-sanitizer 1025 outputs, not 10007: a window of 201 reads each (2 million checked
+// reads at 10007); 1025 is still 5 blocks of 256 and a tail of 1, each window wider than 64, so a
+// block's halo in shared memory (if the code keeps one) reaches well into its neighbours' part.
 TEST(Smooth, WideStencils) {
+  const int n = grader::under_sanitizer() ? 1025 : 10007;
   for (int s : {31, 100}) {
     SCOPED_TRACE("s = " + std::to_string(s));
-    EXPECT_TRUE(smooth_matches(10007, s));
+    EXPECT_TRUE(smooth_matches(n, s));
   }
 }
 
@@ -359,12 +373,14 @@ TEST(SumShuffle, MatchesReferenceAtEverySize) {
 }
 
 // float4 loads need 16-byte alignment: an array that starts 1, 2 or 3 floats in must still be
-// summed whole, and nothing before its start may be added.
+// summed whole, and nothing before its start may be added. (Under compute-sanitizer on integers
+// only: input_kinds says why.)
 TEST(SumShuffle, UnalignedArrays) {
   for (int n : {1, 2, 3, 5, 33, 1025, grader::under_sanitizer() ? 4099 : 100003}) {
     for (int offset : {1, 2, 3}) {
       SCOPED_TRACE("n = " + std::to_string(n) + ", offset = " + std::to_string(offset));
-      EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, Inputs::positive), tree_depth(n), offset));
+      if (!grader::under_sanitizer())
+        EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, Inputs::positive), tree_depth(n), offset));
       EXPECT_TRUE(sum_matches(sum_shuffle, sum_inputs(n + offset, Inputs::integers), tree_depth(n), offset, true));
     }
   }

@@ -81,9 +81,10 @@ class SanitizerCheck : public Check {
       GTEST_SKIP() << "compute-sanitizer is not installed: it ships in the CUDA toolkit's bin folder "
                       "(minimal installs: the cuda-sanitizer package of your CUDA version, e.g. "
                       "cuda-sanitizer-13-0); STEPWISE_COMPUTE_SANITIZER=<path> names it";
-    // The lesson's GPU correctness checks, small sizes, the same random seed.
+    // The lesson's GPU correctness checks, small sizes, the same random seed; the variable that
+    // says "under compute-sanitizer" names the tool (sanitizer_tool()).
     const std::string filter = kCorrectnessChecksFilter;
-    const std::string command = "STEPWISE_UNDER_SANITIZER=1 STEPWISE_SEED=" + std::to_string(seed()) + " " +
+    const std::string command = "STEPWISE_UNDER_SANITIZER=" + tool_ + " STEPWISE_SEED=" + std::to_string(seed()) + " " +
                                 quoted(sanitizer) + " --tool " + tool_ + " --error-exitcode " +
                                 std::to_string(kSanitizerErrorExit) + " --print-limit 20 --report-api-errors no " +
                                 quoted(this_program()) + " --gtest_filter=" + quoted(filter);
@@ -160,6 +161,16 @@ SanitizerReport read_sanitizer_output(const std::string& output) {
     if (!report.first_error.empty() && (!report.first_warning.empty() || report.warnings == 0)) break;
   }
   return report;
+}
+
+std::string sanitizer_tool() {
+  const char* tool = std::getenv("STEPWISE_UNDER_SANITIZER");
+  return under_sanitizer() && tool != nullptr ? tool : "";
+}
+
+bool under_race_or_sync_check() {
+  const std::string tool = sanitizer_tool();
+  return tool == "racecheck" || tool == "synccheck";
 }
 
 void register_sanitizer_checks() {

@@ -14,6 +14,15 @@ namespace grader {
 // before the checks run or are listed.
 void register_sanitizer_checks();
 
+// The tool of a sanitizer check's inner run ("memcheck", "racecheck", "synccheck"; its
+// STEPWISE_UNDER_SANITIZER holds the name), "" outside one. racecheck and synccheck look only at
+// shared memory, barriers and warp synchronisation, so a check whose kernels are all a library's
+// (CUB's, cuBLAS's) has nothing of the student's for them to find and may skip itself under those
+// two, after a first call that says TODO while its step is; memcheck still runs it (the arguments
+// a student passes can make a library's kernel read or write out of bounds).
+std::string sanitizer_tool();
+bool under_race_or_sync_check();  // sanitizer_tool() is racecheck or synccheck
+
 // What a compute-sanitizer run printed, read: the number of errors it reported and the first
 // error in one line ("Invalid __global__ write of size 4 bytes at add(...) in vector_add.cu:12");
 // racecheck's warnings too (hazards it reports as warnings, such as warp-synchronous shared
