@@ -44,7 +44,7 @@ bool under_sanitizer();
 // Sizes that catch indexing bugs: 0, 1, one warp and either side of it, a prime, a size that is
 // no multiple of common block sizes, and a large one that fits in free device memory given the
 // bytes each element needs in total (inputs + outputs). Under compute-sanitizer the large one is
-// 2^16.
+// 2^16, and the prime and the odd size are smaller (4099, 16411).
 std::vector<int> standard_sizes(std::size_t bytes_per_element);
 // The largest element count up to `wanted` whose `bytes_per_element` fit in 40% of the free
 // device memory (so the grader also runs on small laptop GPUs, and checks that run side by side
