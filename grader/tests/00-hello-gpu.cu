@@ -15,10 +15,12 @@ namespace {
 using grader::Output;
 using grader::Tolerance;
 
-// Sizes around warps and blocks (31, 32, 33, 1025), a prime, a size no block divides, a large one.
+// The standard sizes (around warps, a prime, a size no block divides, a large one) and 1025, just
+// past a block of 1024 threads.
 std::vector<int> index_sizes(std::size_t bytes_per_element) {
-  const int large = static_cast<int>(grader::fit_in_device_memory(std::size_t{1} << 25, bytes_per_element));
-  return {0, 1, 31, 32, 33, 1000, 1025, 100017, 1000003, large};
+  std::vector<int> sizes = grader::standard_sizes(bytes_per_element);
+  sizes.insert(sizes.begin() + 6, 1025);  // after 1000
+  return sizes;
 }
 
 // Powers of two, and sizes that are not: 96 (three warps), 1000 (a partly filled last warp), 1.
