@@ -8,9 +8,9 @@
 # Tested in the same order as check_kind.h (Sanitizer, then Cpu..., then ...Speed: a suite
 # CpuFooSpeed is a cpu check). The self-tests grader/selftest/check_kind.cmake (this function) and
 # CheckKind.AgreesWithTheTable in grader/runner/selftest (check_kind.h) read the same table,
-# grader/selftest/check-kinds.txt: change the rule in both files and in that table. Whether a kind
-# needs the GPU (its gpu or cpu label here, grader::needs_gpu there: the harness skips such a check
-# where there is none) is held to the same table.
+# grader/selftest/check-kinds.txt: change the rule in both files and in that table. So are each
+# kind's labels (stepwise_check_labels here, grader::check_labels there; their gpu or cpu label is
+# grader::needs_gpu: the harness skips such a check where there is none).
 #
 # The GoogleTest filter that keeps the correctness checks only (grader::kCorrectnessChecksFilter in
 # check_kind.h; the table's 'filter' line holds both to the same string).
@@ -37,8 +37,9 @@ function(stepwise_check_kind check out)
   set(${out} ${kind} PARENT_SCOPE)
 endfunction()
 
-# stepwise_check_labels(<suite or Suite.Test> <out-var>): the CTest labels of the check's kind, the
-# one home of that mapping (AddLesson's discovery, the class build's check lists):
+# stepwise_check_labels(<suite or Suite.Test> <out-var>): the CTest labels of the check's kind, for
+# AddLesson's discovery (the class build's check lists take them from grader::check_labels, through
+# `stepwise list-checks`; the table's 'labels' lines hold the two to the same labels):
 #   speed "speed;gpu", sanitizer "sanitizer;gpu", cpu "correctness;cpu", correctness "correctness;gpu"
 function(stepwise_check_labels check out)
   stepwise_check_kind("${check}" kind)

@@ -3,7 +3,6 @@
 # <NN-slug>/class/<id>/<Suite.Test>. `stepwise class-check` runs it: one check, within the time
 # limit, on the GPU CTest gives it, its record written to <results>. A lesson that did not build
 # has no tests: its record says so (stepwise class writes it).
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/CheckKind.cmake")  # stepwise_check_kind
 foreach(pair IN LISTS programs)
   string(REGEX MATCH "^([^=]+)=(.*)$" ignored "${pair}")
   set(lesson "${CMAKE_MATCH_1}")
@@ -14,19 +13,19 @@ foreach(pair IN LISTS programs)
   endif()
   file(STRINGS "${check_lists}/${lesson}.txt" lines)
   foreach(line IN LISTS lines)
-    if(NOT line MATCHES "^([^ ]+) (.+)$")
+    if(NOT line MATCHES "^([^ ]+) ([a-z]+) ([^ ]+)$")  # <Suite.Test> <kind> <labels>
       continue()
     endif()
     set(check "${CMAKE_MATCH_1}")
-    string(REPLACE "," ";" labels "${CMAKE_MATCH_2}")
+    set(kind "${CMAKE_MATCH_2}")
+    string(REPLACE "," ";" labels "${CMAKE_MATCH_3}")
     set(name "${lesson}/class/${student}/${check}")
     add_test("${name}" "${runner}" class-check --program "${program}" --lesson "${lesson}"
              --student "${student}" --check "${check}" --results "${results}" --scratch "${scratch}"
              --time-limit "${time_limit}")
-    # Labelled as listed (list_checks.cmake); by its kind (stepwise_check_kind) a GPU check takes
-    # one share of a GPU, a speed or sanitizer check all of it, so that no other check runs beside
-    # it on that GPU, a cpu check none.
-    stepwise_check_kind("${check}" kind)
+    # Labelled and of the kind listed (`stepwise list-checks`, grader/runner/src/list_checks.h): a
+    # GPU check takes one share of a GPU, a speed or sanitizer check all of it, so that no other
+    # check runs beside it on that GPU, a cpu check none.
     set(gpu "gpus:1")
     if(kind STREQUAL "speed" OR kind STREQUAL "sanitizer")
       set(gpu "gpus:${checks_per_gpu}")

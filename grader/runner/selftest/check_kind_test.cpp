@@ -1,7 +1,8 @@
 // The rule "a suite's name says its kind" as C++ reads it (grader/check_kind.h) against the table
 // grader/selftest/check-kinds.txt, which grader/selftest/check_kind.cmake holds CMake's reader
 // (cmake/CheckKind.cmake, stepwise_check_kind) to: the two readers agree on every name there, and
-// on which kinds need the GPU (grader::needs_gpu, stepwise_check_labels' gpu or cpu label).
+// on each kind's labels (grader::check_labels, stepwise_check_labels), whose gpu or cpu label says
+// whether it needs the GPU (grader::needs_gpu).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,19 +10,18 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "grader/check_kind.h"
 
 namespace {
 
-std::string kind_name(grader::CheckKind kind) {
-  switch (kind) {
-    case grader::CheckKind::speed: return "speed";
-    case grader::CheckKind::cpu: return "cpu";
-    case grader::CheckKind::sanitizer: return "sanitizer";
-    case grader::CheckKind::correctness: return "correctness";
-  }
-  return "?";
+std::string kind_name(grader::CheckKind kind) { return grader::check_kind_name(kind); }
+
+std::string joined(const std::vector<std::string>& labels) {
+  std::string text;
+  for (const std::string& label : labels) text += (text.empty() ? "" : ",") + label;
+  return text;
 }
 
 // GoogleTest's filter syntax, as far as the filter uses it: '*' any run of characters, ':' between
@@ -46,19 +46,23 @@ TEST(CheckKind, AgreesWithTheTable) {
   ASSERT_TRUE(table) << "cannot read " << CHECK_KINDS_TABLE;
   const std::array kinds{grader::CheckKind::correctness, grader::CheckKind::speed, grader::CheckKind::cpu,
                          grader::CheckKind::sanitizer};
-  int count = 0, needs_lines = 0;
+  int count = 0, labels_lines = 0;
   std::string line;
   while (std::getline(table, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     std::string name, expected, extra;
-    if (line.rfind("needs ", 0) == 0) {  // needs <kind> <gpu|cpu>
-      std::string kind, needs;
-      ASSERT_TRUE(fields >> extra >> kind >> needs) << line;
+    if (line.rfind("labels ", 0) == 0) {  // labels <kind> <labels, comma-separated>
+      std::string kind, labels;
+      ASSERT_TRUE(fields >> extra >> kind >> labels && !(fields >> extra)) << line;
       const auto named = std::find_if(kinds.begin(), kinds.end(), [&](auto k) { return kind_name(k) == kind; });
       ASSERT_NE(named, kinds.end()) << "no kind " << kind << ": " << line;
-      EXPECT_EQ(grader::needs_gpu(*named) ? "gpu" : "cpu", needs) << "what a " << kind << " check needs";
-      ++needs_lines;
+      EXPECT_EQ(joined(grader::check_labels(*named)), labels) << "the labels of a " << kind << " check";
+      const bool gpu = ("," + labels + ",").find(",gpu,") != std::string::npos;
+      const bool cpu = ("," + labels + ",").find(",cpu,") != std::string::npos;
+      EXPECT_NE(gpu, cpu) << line << ": one label of gpu and cpu";
+      EXPECT_EQ(grader::needs_gpu(*named), gpu) << "whether a " << kind << " check needs the GPU";
+      ++labels_lines;
       continue;
     }
     ASSERT_TRUE(fields >> name >> expected && !(fields >> extra)) << "not '<name> <kind>': " << line;
@@ -73,7 +77,7 @@ TEST(CheckKind, AgreesWithTheTable) {
     ++count;
   }
   EXPECT_GT(count, 0) << CHECK_KINDS_TABLE << " holds no names";
-  EXPECT_EQ(needs_lines, static_cast<int>(kinds.size())) << CHECK_KINDS_TABLE << ": one 'needs' line a kind";
+  EXPECT_EQ(labels_lines, static_cast<int>(kinds.size())) << CHECK_KINDS_TABLE << ": one 'labels' line a kind";
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "grader/check_kind.h"
-#include "process.h"
+#include "test_listing.h"
 
 namespace runner {
 
@@ -32,20 +32,9 @@ LessonProgram lesson_program(const std::string& pair) {
 }
 
 std::vector<std::string> speed_checks_listed(const std::string& lesson, const std::string& listing) {
-  // "Suite.\n  Test\n" and, for parameterised checks, "Prefix/Suite.\n  Test/0  # GetParam() = 3\n"
-  static const std::regex suite_line(R"(^([A-Za-z0-9_/]+)\.)");
-  static const std::regex test_line(R"(^  ([A-Za-z0-9_/]+))");
   std::vector<std::string> checks;
-  std::istringstream lines(listing);
-  std::string line, suite;
-  std::smatch match;
-  while (std::getline(lines, line)) {
-    if (std::regex_search(line, match, suite_line)) {
-      suite = match[1];
-    } else if (std::regex_search(line, match, test_line) && grader::check_kind(suite) == grader::CheckKind::speed) {
-      checks.push_back(lesson + "/" + suite + "." + std::string(match[1]));
-    }
-  }
+  for (const std::string& check : listed_tests(listing))
+    if (grader::check_kind(check) == grader::CheckKind::speed) checks.push_back(lesson + "/" + check);
   return checks;
 }
 
@@ -67,7 +56,7 @@ RequirementsLint lint_requirements(const std::vector<LessonProgram>& programs, c
   std::vector<std::string> checks;
   for (const LessonProgram& p : programs) {
     std::string listing;
-    const int status = run_lines({p.program.string(), "--gtest_list_tests"}, [&](const std::string& line) { listing += line + "\n"; });
+    const int status = list_tests(p.program, listing);
     if (status != 0) {
       lint.problems.push_back("could not list the checks of " + p.program.string() + " (is it built?):\n" + listing);
       continue;

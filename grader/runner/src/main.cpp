@@ -9,7 +9,8 @@
 //                                course.json, each lesson's steps and hints, the code blocks in
 //                                the docs against the code they quote (lint_command.h)
 //   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
-//                                gradebook (class_grading.h); class-check runs one check of it
+//                                gradebook (class_grading.h); class-check runs one check of it,
+//                                list-checks lists a lesson's checks for it (list_checks.h)
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
 // for want of a GPU do not count), 1 otherwise; 2 when grading itself could not run.
 #include <unistd.h>
@@ -31,6 +32,7 @@
 #include "course.h"
 #include "hints.h"
 #include "lint_command.h"
+#include "list_checks.h"
 #include "records.h"
 #include "report.h"
 
@@ -279,10 +281,17 @@ int main(int argc, char** argv) {
   class_check_cmd->add_option("--scratch", class_check.scratch)->required();
   class_check_cmd->add_option("--time-limit", class_check.time_limit)->check(CLI::PositiveNumber);
 
+  fs::path list_program, list_output;
+  CLI::App* list_checks_cmd = app.add_subcommand("list-checks", "write a test program's checks, one a line: <Suite.Test> <kind> <labels>");
+  list_checks_cmd->group("");  // internal: grader/class/CMakeLists.txt calls it
+  list_checks_cmd->add_option("--program", list_program, "the lesson's test program")->required();
+  list_checks_cmd->add_option("--output", list_output, "the file written")->required();
+
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (*class_check_cmd) return run_class_check(class_check);
+    if (*list_checks_cmd) return run_list_checks(list_program, list_output);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
     if (*lint_cmd) {

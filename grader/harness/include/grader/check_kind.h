@@ -6,7 +6,10 @@
 //   Sanitizer         the lesson's checks again under compute-sanitizer: needs the GPU
 //   anything else     a correctness check on the GPU
 // Header-only: the test programs (grader/harness) and the runner (grader/runner) both use it.
+// Held to the table grader/selftest/check-kinds.txt (CheckKind.AgreesWithTheTable in
+// grader/runner/selftest), as cmake/CheckKind.cmake is (grader/selftest/check_kind.cmake).
 #include <string>
+#include <vector>
 
 namespace grader {
 
@@ -23,6 +26,26 @@ inline CheckKind check_kind(const std::string& suite_or_check) {
 }
 
 inline bool needs_gpu(CheckKind kind) { return kind != CheckKind::cpu; }
+
+// "speed", "cpu", "sanitizer" or "correctness": the kind's name in CTest labels, the class build's
+// lists of checks and the table.
+inline const char* check_kind_name(CheckKind kind) {
+  switch (kind) {
+    case CheckKind::speed: return "speed";
+    case CheckKind::cpu: return "cpu";
+    case CheckKind::sanitizer: return "sanitizer";
+    case CheckKind::correctness: break;
+  }
+  return "correctness";
+}
+
+// The CTest labels of a check of this kind, as cmake/CheckKind.cmake's stepwise_check_labels gives
+// them (the course's tests) and `stepwise list-checks` writes them (the class build's): speed
+// {speed, gpu}, sanitizer {sanitizer, gpu}, cpu {correctness, cpu}, correctness {correctness, gpu}.
+// The table's 'labels' lines hold both to the same labels.
+inline std::vector<std::string> check_labels(CheckKind kind) {
+  return {kind == CheckKind::cpu ? "correctness" : check_kind_name(kind), needs_gpu(kind) ? "gpu" : "cpu"};
+}
 
 // A GoogleTest filter that keeps the correctness checks only, each other kind left out by its
 // pattern: what a sanitizer check runs again under compute-sanitizer (and what the trace tricks

@@ -1,0 +1,50 @@
+#include "list_checks.h"
+
+#include <fstream>
+#include <iostream>
+#include <system_error>
+
+#include "grader/check_kind.h"
+#include "test_listing.h"
+
+namespace runner {
+
+std::string check_lines(const std::string& listing) {
+  std::string lines;
+  for (const std::string& check : listed_tests(listing)) {
+    const grader::CheckKind kind = grader::check_kind(check);
+    std::string labels;
+    for (const std::string& label : grader::check_labels(kind)) labels += (labels.empty() ? "" : ",") + label;
+    lines += check + " " + grader::check_kind_name(kind) + " " + labels + "\n";
+  }
+  return lines;
+}
+
+int run_list_checks(const std::filesystem::path& program, const std::filesystem::path& output) {
+  std::string listing;
+  const int status = list_tests(program, listing);
+  if (status != 0) {
+    std::cerr << "stepwise list-checks: " << program.string() << " --gtest_list_tests failed (exit status " << status << ")"
+              << (listing.empty() ? "\n" : ":\n" + listing);
+    return 1;
+  }
+  std::error_code error;
+  if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path(), error);
+  const std::filesystem::path partial = output.string() + ".partial";
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    out << check_lines(listing);
+    if (!out.flush()) {
+      std::cerr << "stepwise list-checks: cannot write " << partial.string() << "\n";
+      return 1;
+    }
+  }
+  std::filesystem::rename(partial, output, error);
+  if (error) {
+    std::cerr << "stepwise list-checks: cannot write " << output.string() << ": " << error.message() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace runner
