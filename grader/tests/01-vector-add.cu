@@ -97,23 +97,22 @@ TEST(VectorAdd, GridStrideHandlesUnalignedArrays) {
 // wraps negative in an int (the loop goes on, gigabytes before the arrays). Two traced calls: on
 // cudaMalloc's arrays (a float4 kernel's aligned path, with n % 4 = 3 left for its tail), and one
 // float into them (its unaligned path, n - 1 elements). a, b and out take
-// 25.8 GB: on a GPU where that is more than 3/4 of its memory the check is SKIPPED, saying so
-// (grader::allocate_if_it_fits; beside other checks it waits for the memory). Inputs
-// are drawn on the GPU; 2^16 random sums and the first and last 512 are compared with the CPU's.
+// 25.8 GB: on a GPU where that is more than 3/4 of its memory, and under compute-sanitizer, the
+// check is SKIPPED, saying so (grader::check_at_int_max; beside other checks it waits for the
+// memory). Inputs are drawn on the GPU; 2^16 random sums and the first and last 512 are compared
+// with the CPU's.
 void expect_adds_at_int_max(AddFunction add, const std::string& step) {
   add(nullptr, nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 elements are too many for compute-sanitizer";
   constexpr int n = std::numeric_limits<int>::max();
   std::optional<stepwise::DeviceBuffer<float>> a, b;
   std::optional<Output<float>> out;
-  const std::string why_not = grader::allocate_if_it_fits(3 * sizeof(float) * std::size_t{n}, [&] {
+  const auto allocate = [&] {
     a.emplace(n);
     b.emplace(n);
     out.emplace(n);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
-  const std::string hint = grader::kIntMaxHint;
-  try {
+  };
+  grader::check_at_int_max("n = INT_MAX", 3 * sizeof(float) * std::size_t{n}, allocate, [&] {
+    const std::string hint = grader::kIntMaxHint;
     grader::refill_random(a->data(), n, -1000, 1000);
     grader::refill_random(b->data(), n, -1000, 1000);
     grader::expect_ran([&] { add(a->data(), b->data(), out->data(), n); }, rules_of(step));
@@ -122,9 +121,7 @@ void expect_adds_at_int_max(AddFunction add, const std::string& step) {
     grader::expect_ran([&] { add(a->data() + 1, b->data() + 1, out->data() + 1, n - 1); }, rules_of(step));
     EXPECT_TRUE(sampled_sums_match(a->data() + 1, b->data() + 1, out->data() + 1, n - 1, 512))
         << "arrays one float into their allocations (not 16-byte aligned), " << hint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << hint;
-  }
+  });
 }
 
 TEST(VectorAdd, OneThreadPerElementAtIntMax) {

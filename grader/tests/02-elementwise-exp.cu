@@ -170,23 +170,21 @@ TEST(ExpArray, HandlesUnalignedArrays) {
 // negative number of blocks), and a grid-stride loop's last step, i + stride, passes INT_MAX and
 // wraps negative in an int. Two traced calls: on cudaMalloc's arrays (a float4 kernel's aligned
 // path, with n % 4 = 3 left for its tail), and one float into them (its unaligned path, n - 1
-// elements). x and out take 17.2 GB: on a GPU where that is more than 3/4 of its memory the
-// check is SKIPPED, saying so (grader::allocate_if_it_fits). Inputs in [-80, 80] are drawn on the
-// GPU; 2^16 random results and the first and last 512 are compared with e^x within the step's
-// tolerance (expf's 2.5 ulp, or __expf's bound at |x| = 80).
+// elements). x and out take 17.2 GB: on a GPU where that is more than 3/4 of its memory, and
+// under compute-sanitizer, the check is SKIPPED, saying so (grader::check_at_int_max). Inputs in
+// [-80, 80] are drawn on the GPU; 2^16 random results and the first and last 512 are compared
+// with e^x within the step's tolerance (expf's 2.5 ulp, or __expf's bound at |x| = 80).
 void expect_matches_at_int_max(ExpFunction exp_function, const Tolerance& tolerance, const std::string& step) {
   exp_function(nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 elements are too many for compute-sanitizer";
   constexpr int n = std::numeric_limits<int>::max();
   std::optional<stepwise::DeviceBuffer<float>> x;
   std::optional<Output<float>> out;
-  const std::string why_not = grader::allocate_if_it_fits(2 * sizeof(float) * std::size_t{n}, [&] {
+  const auto allocate = [&] {
     x.emplace(n);
     out.emplace(n);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
-  const std::string hint = grader::kIntMaxHint;
-  try {
+  };
+  grader::check_at_int_max("n = INT_MAX", 2 * sizeof(float) * std::size_t{n}, allocate, [&] {
+    const std::string hint = grader::kIntMaxHint;
     grader::refill_random(x->data(), n, -kWideRange, kWideRange);
     grader::expect_ran([&] { exp_function(x->data(), out->data(), n); }, kernel_rules(step));
     EXPECT_TRUE(sampled_exp_matches(x->data(), out->data(), n, tolerance, 512)) << hint;
@@ -194,9 +192,7 @@ void expect_matches_at_int_max(ExpFunction exp_function, const Tolerance& tolera
     grader::expect_ran([&] { exp_function(x->data() + 1, out->data() + 1, n - 1); }, kernel_rules(step));
     EXPECT_TRUE(sampled_exp_matches(x->data() + 1, out->data() + 1, n - 1, tolerance, 512))
         << "x and out one float into their allocations (not 16-byte aligned), " << hint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << hint;
-  }
+  });
 }
 
 TEST(ExpArray, MatchesCpuAtIntMax) {

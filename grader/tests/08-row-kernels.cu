@@ -280,7 +280,7 @@ TEST(Rows, SeedTables) {
 // and a grid-stride loop's last step, r + stride, passes INT_MAX and wraps negative in an int
 // (the loop goes on, gigabytes before the arrays). On a GPU where a check's arrays are more than
 // 3/4 of its memory, and under compute-sanitizer, the check is SKIPPED, saying so
-// (grader::allocate_if_it_fits). Inputs are drawn on the GPU; the rows of 2^16 random rows and
+// (grader::check_at_int_max). Inputs are drawn on the GPU; the rows of 2^16 random rows and
 // the first and last 512 are compared exactly (see each check).
 constexpr int kMostRows = std::numeric_limits<int>::max();
 const std::string kMostRowsHint =
@@ -307,15 +307,13 @@ std::vector<float> gathered(const float* values, const std::vector<std::size_t>&
 // is out[r] = 0 + x[r] = x[r]: exact.
 TEST(Rows, PowerSumsAtIntMaxRows) {
   power_sums<float>(Target::gpu, nullptr, nullptr, 0, 1);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 rows are too many for compute-sanitizer";
   std::optional<stepwise::DeviceBuffer<float>> x;
   std::optional<Output<float>> out;
-  const std::string why_not = grader::allocate_if_it_fits(2 * sizeof(float) * std::size_t{kMostRows}, [&] {
+  const auto allocate = [&] {
     x.emplace(kMostRows);
     out.emplace(kMostRows);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "rows = INT_MAX " << why_not;
-  try {
+  };
+  grader::check_at_int_max("rows = INT_MAX", 2 * sizeof(float) * std::size_t{kMostRows}, allocate, [&] {
     grader::refill_random(x->data(), kMostRows, -2.0f, 2.0f);
     const CheckStream stream;
     run_on(stream, [&] { power_sums(Target::gpu, x->data(), out->data(), kMostRows, 1, Layout::row_major, stream); },
@@ -325,9 +323,7 @@ TEST(Rows, PowerSumsAtIntMaxRows) {
     EXPECT_TRUE(sample.matches(std::vector<double>(inputs.begin(), inputs.end()), sample.of(out->data()),
                                grader::Tolerance::exact()))
         << "power sums of 1 column: out[r] must be x[r]; " << kMostRowsHint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << kMostRowsHint;
-  }
+  }, kMostRowsHint);
 }
 
 // ---- Step 3: the transposed layout and the tile ------------------------------------------------
@@ -389,17 +385,15 @@ TEST(Tiled, HermiteRowMajor) {
 // of 128 rows: (rows + 127) / 128 overflows int there.
 TEST(Tiled, HermiteAtIntMaxRows) {
   hermite_row_major_tiled<float>(nullptr, nullptr, 0, 2);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 rows are too many for compute-sanitizer";
   constexpr int cols = 2;
   const std::size_t values = std::size_t{kMostRows} * cols;
   std::optional<stepwise::DeviceBuffer<float>> x;
   std::optional<Output<float>> out;
-  const std::string why_not = grader::allocate_if_it_fits(sizeof(float) * (kMostRows + values), [&] {
+  const auto allocate = [&] {
     x.emplace(kMostRows);
     out.emplace(values);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "rows = INT_MAX " << why_not;
-  try {
+  };
+  grader::check_at_int_max("rows = INT_MAX", sizeof(float) * (kMostRows + values), allocate, [&] {
     grader::refill_random(x->data(), kMostRows, -4.0f, 4.0f);
     const CheckStream stream;
     run_on(stream, [&] { hermite_row_major_tiled(x->data(), out->data(), kMostRows, cols, stream); }, true,
@@ -416,9 +410,7 @@ TEST(Tiled, HermiteAtIntMaxRows) {
     }
     EXPECT_TRUE(grader::matches(expected, gathered(out->data(), at), grader::Tolerance::exact(), &at))
         << "Hermite rows of 2 columns: out[2r] must be 1 and out[2r + 1] x[r]; " << kMostRowsHint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << kMostRowsHint;
-  }
+  }, kMostRowsHint);
 }
 
 TEST(Tiled, RejectsBadCols) {

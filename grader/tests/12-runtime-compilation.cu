@@ -309,23 +309,20 @@ TEST(MultiplyThem, DeviceArraysAtEverySize) {
 // no smaller size shows. Inputs are drawn on the GPU; 2^16 random results and the first and last
 // 512 are compared with the CPU's, exactly (as at every size). On a GPU where the arrays are more
 // than 3/4 of its memory, and under compute-sanitizer, the check is SKIPPED, saying so
-// (grader::allocate_if_it_fits). The call is traced as the step's largest call at every size is.
+// (grader::check_at_int_max). The call is traced as the step's largest call at every size is.
 // a, b and dest take 25.8 GB.
 TEST(MultiplyThem, DeviceArraysAtIntMax) {
   const Kernel kernel = compile_kernel(kMultiplyThemSource, "multiply_them");
   multiply_them(kernel, nullptr, nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 elements are too many for compute-sanitizer";
   constexpr int n = std::numeric_limits<int>::max();
   std::optional<stepwise::DeviceBuffer<float>> a, b;
   std::optional<Output<float>> dest;
-  const std::string why_not = grader::allocate_if_it_fits(3 * sizeof(float) * std::size_t{n}, [&] {
+  const auto allocate = [&] {
     a.emplace(n);
     b.emplace(n);
     dest.emplace(n);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
-  const std::string hint = grader::kIntMaxHint;
-  try {
+  };
+  grader::check_at_int_max("n = INT_MAX", 3 * sizeof(float) * std::size_t{n}, allocate, [&] {
     grader::refill_random(a->data(), n, -3.0f, 3.0f);
     grader::refill_random(b->data(), n, -3.0f, 3.0f);
     grader::expect_ran([&] { multiply_them(kernel, dest->data(), a->data(), b->data(), n); },
@@ -334,10 +331,8 @@ TEST(MultiplyThem, DeviceArraysAtIntMax) {
     // Exact: one correctly rounded float multiply on the host (products()) and in the kernel.
     EXPECT_TRUE(sample.matches(products(sample.of(a->data()), sample.of(b->data())), sample.of(dest->data()),
                                Tolerance::exact()))
-        << hint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << hint;
-  }
+        << grader::kIntMaxHint;
+  });
 }
 
 // ---- step 4: the cache and the specialised polynomial ----------------------------------------
@@ -400,27 +395,22 @@ TEST(Polynomial, MatchesFloatHornerAtIntMax) {
   KernelCache cache;
   const std::vector<float> c = grader::random_floats(9, -1, 1);
   evaluate_polynomial(cache, c, nullptr, nullptr, 0);  // a step not written yet is TODO, on any GPU
-  if (grader::under_sanitizer()) GTEST_SKIP() << "2^31 elements are too many for compute-sanitizer";
   constexpr int n = std::numeric_limits<int>::max();
   std::optional<stepwise::DeviceBuffer<float>> x;
   std::optional<Output<float>> out;
-  const std::string why_not = grader::allocate_if_it_fits(2 * sizeof(float) * std::size_t{n}, [&] {
+  const auto allocate = [&] {
     x.emplace(n);
     out.emplace(n);
-  });
-  if (!why_not.empty()) GTEST_SKIP() << "n = INT_MAX " << why_not;
-  const std::string hint = grader::kIntMaxHint;
-  try {
+  };
+  grader::check_at_int_max("n = INT_MAX", 2 * sizeof(float) * std::size_t{n}, allocate, [&] {
     grader::refill_random(x->data(), n, -1.0f, 1.0f);
     grader::expect_ran([&] { evaluate_polynomial(cache, c, x->data(), out->data(), n); },
                        device_arrays_rules(kEvaluatePolynomial));
     const grader::Sample sample(n, grader::Sample::kValues, 512);
     // Exact: the same chain of fmaf on the same floats, as at every size.
     EXPECT_TRUE(sample.matches(float_horner(c, sample.of(x->data())), sample.of(out->data()), Tolerance::exact()))
-        << hint;
-  } catch (const stepwise::CudaError& e) {
-    ADD_FAILURE() << e.what() << "\n  " << hint;
-  }
+        << grader::kIntMaxHint;
+  });
 }
 
 TEST(Polynomial, CompilesOncePerPolynomial) {
