@@ -30,8 +30,9 @@ __global__ void black_scholes_kernel(const double* stock, const double* strike, 
 void black_scholes(const double* stock, const double* strike, const double* years, double* call, double* put,
                    int n, Market market, cudaStream_t stream) {
   // TODO(step 1): return when n == 0; launch black_scholes_kernel on `stream` with blocks of 256
-  // threads and enough blocks for n options (round up), for the market's risk-free rate and
-  // volatility; check the launch. Delete the line below.
+  // threads and enough blocks for n options (round up as (n - 1) / 256 + 1: n + 255 overflows int
+  // near INT_MAX), for the market's risk-free rate and volatility; check the launch. Delete the
+  // line below.
   STEPWISE_TODO(1);
 }
 
