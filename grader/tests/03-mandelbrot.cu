@@ -423,8 +423,10 @@ TEST(Mandelbrot, OneThreadPerPixelTallImages) {
       "a grid holds at most 65,535 blocks along y (2^31 - 1 along x): with blocks of 8 rows, an image of more than "
       "524,280 rows needs more. Cap the grid's y at 65,535 blocks and have each thread step down the rows "
       "(y += blockDim.y * gridDim.y), as step 2's loops do";
-  for (int round = 0; round < 2; ++round) {
-    ImageCase c{grader::random_ints(1, 1, 3)[0], grader::random_ints(1, 600000, 800000)[0], kColumnRightOfTheSet, 200};
+  // Under compute-sanitizer, whose cost grows with every access, one column once: it reaches the loop.
+  const int rounds = grader::under_sanitizer() ? 1 : 2, most_columns = grader::under_sanitizer() ? 1 : 3;
+  for (int round = 0; round < rounds; ++round) {
+    ImageCase c{grader::random_ints(1, 1, most_columns)[0], grader::random_ints(1, 600000, 800000)[0], kColumnRightOfTheSet, 200};
     c.region = nudged(c.region, c.width, c.height);
     SCOPED_TRACE(describe(c));
     Output<int> out(static_cast<std::size_t>(c.width) * c.height);
