@@ -307,6 +307,31 @@ HitRange reference_device_api_hits(unsigned long long seed, std::size_t n, bool 
   return HitRange{counts[0], counts[1]};
 }
 
+// The hits of the points (uniforms[2i], uniforms[2i + 1]) in device memory, every way (count_point),
+// counted on the GPU: hits_in's count without copying gigabytes back.
+__global__ void uniforms_hits_kernel(const float* uniforms, std::size_t n, unsigned long long* hits) {
+  unsigned long long all = 0, any = 0;
+  const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    count_point(uniforms[2 * i], uniforms[2 * i + 1], all, any);
+  for (int offset = 16; offset > 0; offset /= 2) {  // a warp's sums, one atomic add each
+    all += __shfl_down_sync(0xffffffffu, all, offset);
+    any += __shfl_down_sync(0xffffffffu, any, offset);
+  }
+  if (threadIdx.x % 32 != 0) return;
+  atomicAdd(&hits[0], all);
+  atomicAdd(&hits[1], any);
+}
+
+HitRange uniforms_hits(const float* uniforms, std::size_t n) {
+  stepwise::DeviceBuffer<unsigned long long> hits(2);
+  CUDA_CHECK(cudaMemset(hits.data(), 0, hits.bytes()));
+  uniforms_hits_kernel<<<1024, 256>>>(uniforms, n, hits.data());
+  CUDA_CHECK_LAUNCH();
+  const std::vector<unsigned long long> counts = hits.to_host();
+  return HitRange{counts[0], counts[1]};
+}
+
 // n uniforms from a UniformGenerator into a poisoned, guarded output; with `rules`, the fill is
 // traced and must follow them.
 std::vector<float> fill_from(UniformGenerator& generator, std::size_t n, testing::AssertionResult& guard,
@@ -606,7 +631,7 @@ TEST(RandomSpeed, PhiloxFillNearCurand) {
 }
 
 // The host-API pipeline (Philox) on n points, as the grader times it: the uniforms poisoned
-// before each run, and after it a sample of them in range and the estimate near pi.
+// before each run, and after it a sample of them in range and the estimate exactly their count.
 struct TimedPipeline {
   explicit TimedPipeline(std::size_t points) : n(points), uniforms(2 * points), generator(Rng::philox, fresh_seed()) {}
 
@@ -617,12 +642,21 @@ struct TimedPipeline {
       estimate = 0;
     };
     pipeline.call = [this] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
+    // After every timed run: the estimate counts exactly the points of the uniforms left in the
+    // buffer (counted on the GPU, every way a float x^2 + y^2 may round), so a count that skips
+    // even one point, or counts other draws, fails; not just "near pi", which a count of 90% of
+    // the points scaled up would be.
     pipeline.output_is_right = [this] {
       const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
-      // Checked after every timed run (dozens of times): 6 standard errors keep a false alarm
-      // below 1e-7 for them all.
-      return filled ? within_standard_errors(estimate, n, 6) : filled;
+      if (!filled) return filled;
+      const long long got = hits_of(estimate, n);
+      const HitRange expected = uniforms_hits(uniforms.data(), n);
+      if (expected.holds(got)) return testing::AssertionSuccess();
+      return testing::AssertionFailure() << "the estimate " << estimate << " counts " << got << " hits, but "
+                                         << expected.text() << " of the " << n << " points in the uniforms buffer "
+                                         << "are inside the circle: count every point, every call";
     };
+    pipeline.every_run_is_right = pipeline.output_is_right;
     pipeline.what_ran = pipeline_rules();
     return pipeline;
   }
