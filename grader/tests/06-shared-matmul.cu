@@ -66,6 +66,9 @@ testing::AssertionResult elements_match(const std::vector<float>& a, const std::
     const double d = static_cast<double>(value) - want;
     // k * FLT_EPSILON * |row| |column| >= 2ku sum |a b| (Cauchy-Schwarz; u = 2^-24) >= gamma_k sum |a b|,
     // Higham 3.1's bound; + 1e-30 keeps it above 0 where a row or column is all zeros (error 0).
+    // The smallest fault it rejects: one product of k left out, where that product is larger than
+    // the bound (at 1600^3, inputs in [-1, 1]: 0.10, two thirds of the products; broken submission
+    // tiled_drops_one_product_in_k).
     const double allowed = std::max(s.k, 1) * FLT_EPSILON * row_norm[i] * column_norm[j] + 1e-30;
     error2 += never_written ? want * want + 1 : d * d;
     exact2 += want * want;
@@ -338,6 +341,87 @@ TEST(RegisterBlocked, OddShapesMatchCpu) {
 // fault ("misaligned address").
 TEST(RegisterBlocked, UnalignedMatricesMatchCpu) {
   EXPECT_TRUE(multiplies_like_the_cpu(matmul_register_blocked, {256, 128, 64}, 1));
+}
+
+// ---- C past 2^31 elements --------------------------------------------------------------------
+// A C of more than 2^31 elements, the largest that stays cheap: m x n just past 2^31 (9.1 to 9.3
+// GB of floats), k of 3 to 24 (a few ms of work). Its index row * n + col passes INT_MAX from row
+// INT_MAX / n on, the last 6 to 7.5% of C: computed in int it wraps negative, and the kernel
+// writes about 8 GB before C (an illegal address) or into memory the check does not see (C's
+// last rows never written). Only C is that large: A and B hold at most 1.7 million elements, so
+// their indices row * k + p and p * n + col stay far below INT_MAX.
+// Two kinds of shape: odd m, n and k (every tile sticks out: naive, tiled, and the
+// register-blocked kernel's checked path), and m, n multiples of 128 and k of 8 (the
+// register-blocked fast path: whole tiles, float4 stores). A, B and C take 9.1 to 9.3 GB: on a
+// GPU where that is more than 3/4 of its memory, or under compute-sanitizer, the check is
+// SKIPPED, saying so (grader::check_at_int_max). A and B are drawn on the GPU, in [-1, 1). The
+// call is traced under its step's rules (what_must_run; the other steps are traced on a small
+// product of the same kind, so that a fault of theirs at this size, a sticky error that ends
+// every later CUDA call of the process, cannot fail this step's check). 4096 random elements of C
+// and its first and last 512 are compared with their exact values under the per-element and
+// Frobenius bounds of every check (elements_match); a wrapped index fails every one of the last
+// 512, which lie past INT_MAX.
+constexpr const char* kIndexOfCHint =
+    "C has more than 2^31 elements here: does row * n + col overflow int (it passes INT_MAX from row INT_MAX / n "
+    "on)? Compute the index of C in 64 bits, static_cast<size_t>(row) * n + col";
+
+void expect_product_past_int_max(Step step, bool whole_tiles) {
+  function_of(step)(nullptr, nullptr, nullptr, 0, 0, 0);  // a step not written yet is TODO, on any GPU
+  const std::vector<int> r = grader::random_ints(3, 0, 63);
+  // m x n >= 69633 x 32769 = 2^31 + 1.3e8 (odd), 69632 x 32768 = 2^31 + 1.3e8 (whole tiles).
+  const Shape s = whole_tiles ? Shape{69632 + 128 * (r[0] % 4), 32768 + 128 * (r[1] % 4), 8 * (1 + r[2] % 3)}
+                              : Shape{69633 + 2 * r[0], 32769 + 2 * r[1], 3 + 2 * (r[2] % 3)};
+  SCOPED_TRACE(s.describe());
+  const std::size_t count = static_cast<std::size_t>(s.m) * s.n;
+  const std::size_t a_count = static_cast<std::size_t>(s.m) * s.k, b_count = static_cast<std::size_t>(s.k) * s.n;
+  std::optional<stepwise::DeviceBuffer<float>> a, b;
+  std::optional<grader::Output<float>> c;
+  const auto allocate = [&] {
+    a.emplace(a_count);
+    b.emplace(b_count);
+    c.emplace(count);
+  };
+  const std::size_t bytes = sizeof(float) * (a_count + b_count + count + grader::Output<float>::kGuard);
+  grader::check_at_int_max(
+      "a C of " + std::to_string(count) + " elements (" + s.describe() + ")", bytes, allocate,
+      [&] {
+        grader::refill_random(a->data(), a_count, -1, 1);
+        grader::refill_random(b->data(), b_count, -1, 1);
+        // A small product of the same kind (odd, or whole 128 x 128 tiles with k a multiple of 8),
+        // on which the other steps are traced.
+        const Shape small = whole_tiles ? Shape{128, 256, 16} : Shape{33, 35, 3};
+        stepwise::DeviceBuffer<float> small_a(static_cast<std::size_t>(small.m) * small.k),
+            small_b(static_cast<std::size_t>(small.k) * small.n), small_c(static_cast<std::size_t>(small.m) * small.n);
+        grader::refill_random(small_a.data(), small_a.size(), -1, 1);
+        grader::refill_random(small_b.data(), small_b.size(), -1, 1);
+        const grader::Rules rules = what_must_run(step, small_a.data(), small_b.data(), small_c.data(), small);
+        grader::expect_ran([&] { function_of(step)(a->data(), b->data(), c->data(), s.m, s.n, s.k); }, rules);
+        ASSERT_TRUE(c->guard_intact()) << kIndexOfCHint;
+        const grader::Sample sample(count, 4096, 512);
+        const std::vector<float> got = sample.of(c->data()), host_a = a->to_host(), host_b = b->to_host();
+        const testing::AssertionResult right =
+            elements_match(host_a, host_b, s, sample.indices(), exact_elements(host_a, host_b, s, sample.indices()), got);
+        EXPECT_TRUE(right) << "(a random sample of " << sample.size() << " elements of C, its first and last 512 among "
+                           << "them)\n  " << kIndexOfCHint;
+      },
+      kIndexOfCHint);
+}
+
+TEST(Naive, ElementsPastIntMaxMatchCpu) {
+  expect_product_past_int_max(Step::naive, false);
+}
+
+TEST(Tiled, ElementsPastIntMaxMatchCpu) {
+  expect_product_past_int_max(Step::tiled, false);
+}
+
+// The register-blocked kernel's checked path (odd shapes) and its fast path (whole tiles).
+TEST(RegisterBlocked, ElementsPastIntMaxMatchCpu) {
+  expect_product_past_int_max(Step::register_blocked, false);
+}
+
+TEST(RegisterBlocked, WholeTilesPastIntMaxMatchCpu) {
+  expect_product_past_int_max(Step::register_blocked, true);
 }
 
 TEST(Matmul, NegativeSizesThrow) {

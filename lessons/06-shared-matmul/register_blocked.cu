@@ -12,6 +12,8 @@
 //     (as float4s) and does acc[i][j] += a_i * b_j for all 64 pairs;
 //   - loads outside the matrices give zeros and stores outside C are skipped, so that any m, n,
 //     k works (a second, unchecked version for whole tiles is how you get the speed);
+//   - indices into A, B and C in 64 bits, as in step 1 (static_cast<size_t>(row) * n + col): C
+//     may have more than 2^31 elements, in both versions;
 //   - for more speed: two buffers of each tile, the next tile's global loads issued before the
 //     current tile's arithmetic (double buffering), __launch_bounds__(256, 2).
 

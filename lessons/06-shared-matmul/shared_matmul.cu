@@ -11,8 +11,9 @@ __global__ void naive_kernel(const float* a, const float* b, float* c, int m, in
   // TODO(step 1): one thread per element of C (row-major, m x n): the thread's column from the x
   // direction of the grid (so a warp reads neighbouring elements of B and writes neighbouring
   // elements of C), its row from y; threads outside C do nothing. The element is the float sum
-  // over p of A(row, p) * B(p, col). Compute the indices in 64 bits (large matrices overflow
-  // an int).
+  // over p of A(row, p) * B(p, col). Compute the indices in 64 bits: a C of more than 2^31
+  // elements overflows an int at row * n + col, so make one factor a size_t,
+  // static_cast<size_t>(row) * n + col (the grader checks a C of 2.3 billion elements).
 }
 
 void matmul_naive(const float* a, const float* b, float* c, int m, int n, int k) {
@@ -30,7 +31,8 @@ __global__ void tiled_kernel(const float* a, const float* b, float* c, int m, in
   // element of each (zero where the tile sticks out of its matrix), and then each thread adds
   // its kTile products from the tiles. No thread may read a tile before it is complete, nor
   // overwrite one that others still read. Every thread runs the whole loop, also those outside
-  // C; only the final write is skipped for them.
+  // C; only the final write is skipped for them. The indices into A, B and C in 64 bits, as in
+  // step 1.
 }
 
 void matmul_tiled(const float* a, const float* b, float* c, int m, int n, int k) {
