@@ -68,7 +68,8 @@ constexpr const char* kIntMaxHint =
 // A check at the largest size an `int` API takes (n = INT_MAX, a 1 x INT_MAX mesh): SKIPs the
 // running test, saying why and starting with `what`, under compute-sanitizer (2^31 elements are
 // too many for it) or when allocate_if_it_fits(bytes, allocate) says no; otherwise runs `check`,
-// where a CUDA error fails the test with `hint` (an overflowed grid is rejected at launch). Call
+// where a CUDA or library error fails the test with `hint` (an overflowed grid is rejected at
+// launch; a size wrapped negative is refused by the library). Call
 // it last in a TEST: after a SKIP the test's body goes on.
 void check_at_int_max(const std::string& what, std::size_t bytes, const std::function<void()>& allocate,
                       const std::function<void()>& check, const std::string& hint = kIntMaxHint);
