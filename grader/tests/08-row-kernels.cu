@@ -15,6 +15,7 @@
 #include "ensemble.h"
 #include "grader/grader.h"
 #include "grader/machine_code.h"
+#include "grader/requirements.h"
 #include "reference_cpu.h"
 #include "row_kernels.h"
 
@@ -25,15 +26,29 @@ using grader::Output;
 // ---- What "right" means for a row -------------------------------------------------------------
 //
 // Each value is compared with the seed's own formula in long double. The allowed error of column
-// k is 8 (k + 1) units of rounding of Real times the size of what the value is built from: for
+// k is 8 (k + 1) units of rounding of Real (eps) times the size of what the value is built from: for
 // power sums, |x| + |x|^2 + ... + |x|^(k+1) (the sum without its cancellations); for Hermite,
-// 1 + the largest |h_j| for j <= k. Each step of either recurrence rounds a few times and carries
-// the earlier errors forward at most that large (for x in [-4, 4] the Hermite recurrence is stable:
-// the normalised recurrence stayed inside this unit over 128 columns, in float and in double, in a
-// CPU experiment made when the bound was chosen, which the course does not keep; README, "The
-// seed's recurrence, normalised as it goes"). An index off by one, a
-// value left unwritten, or float's overflow in the seed's unnormalised form (k! passes 3.4e38 at
-// k = 35, and every later column comes out 0; He_k overflows near k = 57) lands far outside.
+// 1 + the largest |h_j| for j <= k. Derivation, with u = eps / 2 the most one rounding is off:
+// - Power sums: column k is k multiplications (the power x^(k+1), off by at most k u of itself)
+//   and k + 1 additions (each off by at most u of the partial sum): at most (2k + 1) u =
+//   (k + 1/2) eps of |x| + ... + |x|^(k+1). The bound is 8 times that, for contractions and order.
+// - Hermite, h_k = (x h_(k-1) - sqrt(k-1) h_(k-2)) / sqrt(k): each step rounds at most 6 times
+//   (two products, the difference, the division, the two roots), 3 eps of operands at most
+//   (|x| + sqrt(k-1)) / sqrt(k) <= 3.5 (x in [-4, 4], k >= 2) times the magnitude: at most
+//   3 (4 / sqrt(j) + 1) eps for step j, a sum over j = 2..k of 11, 21, 75, 619 eps at k = 2, 3,
+//   10, 127, under 8 (k + 1) = 24, 32, 88, 1024. Errors of earlier columns are carried forward by
+//   the recurrence of h itself, whose solutions for |x| <= 4 stay the size of 1 + max |h_j|.
+// Measured with the solution's recurrences on the CPU (200,000 random x, 4 to 128 columns, float
+// and double, with and without fused multiply-adds): at most 0.092 of the bound (power sums 0.053).
+// The smallest faults it rejects, each a broken submission: power sums from the geometric series'
+// closed form x (x^(k+1) - 1) / (x - 1) (exact at x = 1), which loses digits near x = 1, 62 x the
+// bound in float and 4800 x in double 2.4e-4 and 1.3e-6 from 1 (power_sums_closed_form); and the
+// double Hermite rows' square roots taken in float (one float rounding, 2^29 double eps, in every
+// step: 6e6 x the bound; hermite_roots_in_float). An index off by one, a value left unwritten, or
+// float's overflow in the seed's unnormalised form (k! passes 3.4e38 at k = 35, and every later
+// column comes out 0; He_k overflows near k = 57) lands far outside. (The seed's two loops in
+// double, He_k and k! unnormalised, stay at 0.07 of the bound: the bound does not reject a right
+// formula of another arithmetic.)
 
 enum class Function { power_sums, hermite };
 
@@ -78,8 +93,8 @@ testing::AssertionResult rows_are_right(Function f, const std::vector<Real>& x, 
       const std::size_t at = layout == Layout::row_major ? static_cast<std::size_t>(r) * cols + k
                                                          : static_cast<std::size_t>(k) * rows + r;
       const Real got = out[at];
-      // Column k is k + 1 steps of the recurrence, each at most 8 roundings of eps x magnitude carried
-      // forward unamplified (above): 8 (k + 1) eps x magnitude; + Real's smallest normal so that a value
+      // Column k: at most (k + 1/2) eps (power sums) or the sum of 3 (4 / sqrt(j) + 1) eps over j = 2..k
+      // (Hermite) x magnitude from its roundings (above), 8 (k + 1) eps allowed; + Real's smallest normal so that a value
       // flushed to 0 next to a subnormal reference (FTZ) is not a failure.
       const long double allowed = 8 * eps * (k + 1) * magnitude + std::numeric_limits<Real>::min();
       const bool never = grader::is_poison(got);
@@ -430,17 +445,28 @@ TEST(Tiled, RejectsBadCols) {
 //
 // Every member starts from its own random state (each variable in [-5, 13], where Lorenz-96 with
 // F = 8 lives), so a kernel that integrates one member many times fails. The reference is the same
-// RK4 in long double. Lorenz-96 is chaotic: a difference grows on average by about e^1.7 per unit
-// of model time (its largest Lyapunov exponent for N = 40, F = 8), and the bound assumes e^2.5 to
-// cover stretches of faster growth. The allowed error is 1e4 units of rounding times that growth,
-// relative to 1 + |x|: 1e4 units is the order of what float and double accumulated over 100 steps
-// of dt = 0.01 in a CPU experiment made when the bound was chosen, which the course does not keep
-// (README, "An ensemble of model runs"). It is far below the O(1) differences of a wrong
-// neighbour, stage or member.
+// RK4 in long double, so the only difference a right kernel makes is rounding. Derivation, with
+// u = eps / 2 the most one rounding is off, relative to 1 + |x|:
+// - Each RK4 step rounds each variable about 30 times: 4 tendencies of 4 operations, 3 stage
+//   inputs of 2, 4 multiply-adds into the sum, the update's 2. A tendency's terms reach about
+//   2 x 13 x 13 = 340, but its roundings enter x times dt (the weights sum to 6, over 6), so each is
+//   at most 0.01 x 340 u = 3.4 u; the others are at most u of about |x|: at most ~100 u a step.
+// - Lorenz-96 is chaotic: a difference grows on average by about e^1.7 per unit of model time (its
+//   largest Lyapunov exponent for N = 40, F = 8); the bound assumes e^2.5, for stretches of faster
+//   growth. Step s's error has grown by e^(2.5 (T - s dt)) at the end: the sum over 100 steps is
+//   (e^2.5 - 1) / (e^0.025 - 1) = 442 times a step's error, at most ~4.4e4 u.
+// - The bound allows 1e4 eps e^(2.5 T) = 2.4e5 u at T = 1: about 5 times that worst case, in which
+//   every rounding goes the same way.
+// Measured with the solution's arithmetic on the CPU (333 members of 4, 40 and 61 variables and 40
+// of 1024, float and double, 100 steps): at most 0.026 of the bound. The smallest faults it rejects,
+// each a broken submission: a run one step of 100 short, 27 to 86 x the bound in float (10^10 x in
+// double; ensemble_skips_the_last_step), and the double kernel's time step rounded to float
+// (0.01f = 0.01 (1 - 2.2e-8)), 3e4 to 1e5 x the bound in double (ensemble_time_step_in_float; float
+// unchanged). A wrong neighbour, stage or member makes O(1) differences, far outside.
 
 template <typename Real>
 long double ensemble_allowed_error(const Lorenz96& model, int steps) {
-  // 1e4 eps (the order of the experiment's error, see above) at e^(2.5 t) growth, t = steps x dt;
+  // 1e4 eps (5 x the worst case of ~100 u a step, see above) at e^(2.5 t) growth, t = steps x dt;
   // 100 steps: 1e4 x 2^-23 x e^2.5 = 1.45e-2 (float), 1e4 x 2^-52 x e^2.5 = 2.7e-11 (double).
   return 1e4L * std::numeric_limits<Real>::epsilon() * std::exp(2.5L * steps * model.dt);
 }
@@ -679,10 +705,41 @@ grader::Figure hermite_fraction_of_copy_bandwidth(TimedHermite::Version version)
   return grader::fraction_of_copy_bandwidth(bytes, hermite_ms(version));
 }
 
+// Step 2's row-major layout on its own: it is the yardstick of TransposedOverRowMajor below, which
+// a slow row-major call would flatter, so it has a minimum of its own. Its stores are strided (a
+// warp's 32 rows of 4 values span 16 sectors per store instruction, of which it fills a quarter:
+// the README's ncu table), so it moves its bytes slower than the coalesced versions: 0.38 x copy
+// bandwidth on the H100 from the README's row-major time (0.5962 ms for 671 MB at 2955 GB/s).
+TEST(RowSpeed, RowMajorFractionOfCopyBandwidth) {
+  grader::expect_speed([] { return hermite_fraction_of_copy_bandwidth(TimedHermite::Version::row_major); });
+}
+
+// The row-major call is TransposedOverRowMajor's yardstick, so it is held to its own minimum there
+// too (RowSpeed.RowMajorFractionOfCopyBandwidth's), in that check's own measurements: a row-major
+// call made slow, there or only there, would flatter the transposed layout's figure. `row_major_ms`
+// is the fastest of them. The smallest fault this admits: a row-major call at that minimum (0.15 of
+// copy bandwidth against the solution's 0.38 on the H100) flatters the ratio by up to 0.38 / 0.15
+// = 2.5x.
+testing::AssertionResult yardstick_fast_enough(double row_major_ms) {
+  const std::string key = "08-row-kernels/RowSpeed.RowMajorFractionOfCopyBandwidth";
+  const grader::Requirement required = grader::requirement(key);
+  const double bytes = static_cast<double>(speed_rows()) * sizeof(float) * (1 + kSpeedCols);
+  const grader::Figure figure = grader::fraction_of_copy_bandwidth(bytes, row_major_ms);
+  if (figure.value >= required.minimum) return testing::AssertionSuccess();
+  return testing::AssertionFailure()
+         << "the row-major layout, this check's yardstick, ran at " << figure.value << " x copy bandwidth ("
+         << figure.how << ", " << row_major_ms << " ms for " << speed_rows() << " rows of " << kSpeedCols
+         << " floats), below its own minimum (" << required.describe() << ", " << key
+         << "): a slow row-major call flatters the transposed layout's figure, so it counts only once step 2 is "
+            "fast enough";
+}
+
 // The issue's comparison: the same kernel, the same function, only the layout differs.
 TEST(RowSpeed, TransposedOverRowMajor) {
-  grader::expect_speed([] {
+  double fastest_row_major_ms = HUGE_VAL;
+  grader::expect_speed([&] {
     const double row_major_ms = hermite_ms(TimedHermite::Version::row_major);
+    fastest_row_major_ms = std::min(fastest_row_major_ms, row_major_ms);
     grader::Figure figure =
         grader::speedup(row_major_ms, hermite_ms(TimedHermite::Version::column_major), "the row-major layout");
     // The transposed call moves its bytes no faster than 1.1 x the device's copy bandwidth (the
@@ -691,6 +748,7 @@ TEST(RowSpeed, TransposedOverRowMajor) {
     figure.ceiling = row_major_ms / grader::fastest_ms_to_move(bytes);
     return figure;
   });
+  EXPECT_TRUE(yardstick_fast_enough(fastest_row_major_ms));
 }
 
 TEST(RowSpeed, TransposedFractionOfCopyBandwidth) {
@@ -856,6 +914,111 @@ TEST(EnsembleSpeed, ThreadPerMemberVsOneCpuThread) {
 // The seed's 40 members: 40 blocks on a GPU of 100 or more multiprocessors. Does the GPU still win?
 TEST(EnsembleSpeed, SeedFortyMembersVsOneCpuThread) {
   grader::expect_speed([] { return ensemble_vs_one_cpu_thread(40, Ensemble::block_per_member, true); });
+}
+
+// ---- Speed: the ensemble against the grader's own kernels ---------------------------------------
+//
+// One CPU thread is a low bar: a block-per-member kernel that does its member's work 8 times over
+// (every thread integrating the whole member, say) still clears 20 x one CPU thread by far on an
+// H100 (2440 x for the solution). So each ensemble step is also held against the grader's own
+// kernel for the same launch shape, the same RK4 and the same 4096 members on the same GPU, timed in
+// the same run: wasted work shows on any GPU. The grader's kernels below are the plain versions of
+// steps 4 and 5 (the README's): one block per member, the state in shared memory, two barriers per
+// stage; and one thread per member, the whole state in the thread's own arrays.
+
+__device__ double grader_tendency(const double* x, int j, int n, double forcing) {
+  const int next = j + 1 == n ? 0 : j + 1, prev = j == 0 ? n - 1 : j - 1, prev2 = j < 2 ? j + n - 2 : j - 2;
+  return (x[next] - x[prev2]) * x[prev] - x[j] + forcing;
+}
+
+__global__ void grader_block_per_member_kernel(const double* initial, double* final, int n, double forcing, double dt,
+                                               int steps) {
+  extern __shared__ double grader_stage[];
+  const int j = threadIdx.x;
+  const bool mine = j < n;
+  const std::size_t row = static_cast<std::size_t>(blockIdx.x) * n;
+  double x = mine ? initial[row + j] : 0;
+  for (int step = 0; step < steps; ++step) {
+    double k = 0, sum = 0;
+    for (int s = 0; s < 4; ++s) {
+      if (mine) grader_stage[j] = x + (s == 0 ? 0.0 : s == 3 ? 1.0 : 0.5) * dt * k;
+      __syncthreads();
+      if (mine) k = grader_tendency(grader_stage, j, n, forcing);
+      sum += (s == 1 || s == 2 ? 2.0 : 1.0) * k;
+      __syncthreads();
+    }
+    x += dt / 6 * sum;
+  }
+  if (mine) final[row + j] = x;
+}
+
+__global__ void grader_thread_per_member_kernel(const double* initial, double* final, int members, int n,
+                                                double forcing, double dt, int steps) {
+  const int member = blockIdx.x * blockDim.x + threadIdx.x;
+  if (member >= members) return;
+  double x[kMaxThreadMemberSize], stage[kMaxThreadMemberSize], k[kMaxThreadMemberSize], sum[kMaxThreadMemberSize];
+  const std::size_t row = static_cast<std::size_t>(member) * n;
+  for (int j = 0; j < n; ++j) x[j] = initial[row + j];
+  for (int step = 0; step < steps; ++step) {
+    for (int j = 0; j < n; ++j) {
+      stage[j] = x[j];
+      sum[j] = 0;
+    }
+    for (int s = 0; s < 4; ++s) {
+      if (s > 0)
+        for (int j = 0; j < n; ++j) stage[j] = x[j] + (s == 3 ? 1.0 : 0.5) * dt * k[j];
+      for (int j = 0; j < n; ++j) k[j] = grader_tendency(stage, j, n, forcing);
+      for (int j = 0; j < n; ++j) sum[j] += (s == 1 || s == 2 ? 2.0 : 1.0) * k[j];
+    }
+    for (int j = 0; j < n; ++j) x[j] += dt / 6 * sum[j];
+  }
+  for (int j = 0; j < n; ++j) final[row + j] = x[j];
+}
+
+// The grader's kernel's GPU time for `members` members of `model`, kSpeedSteps steps, on random
+// states in [-5, 13] (the same launch shapes as the README's steps 4 and 5).
+double grader_ensemble_ms(int members, Ensemble kind, const Lorenz96& model) {
+  const std::size_t values = static_cast<std::size_t>(members) * model.size;
+  stepwise::DeviceBuffer<double> initial(values), final(values);
+  grader::refill_random(initial.data(), values, -5.0, 13.0);
+  return grader::gpu_median_ms([&] {
+    if (kind == Ensemble::block_per_member)
+      grader_block_per_member_kernel<<<members, (model.size + 31) / 32 * 32, model.size * sizeof(double)>>>(
+          initial.data(), final.data(), model.size, model.forcing, model.dt, kSpeedSteps);
+    else
+      grader_thread_per_member_kernel<<<(members - 1) / 64 + 1, 64>>>(initial.data(), final.data(), members,
+                                                                      model.size, model.forcing, model.dt, kSpeedSteps);
+  });
+}
+
+// The student's step against the grader's kernel for it: grader_ms / the student's time, 1 for a
+// call as fast as the grader's. The ceiling is the float64 bound of ensemble_vs_one_cpu_thread
+// (grader_ms over fastest_ensemble_ms): the most any kernel can do on this GPU, not a multiple of
+// the grader's kernel, which a right kernel may beat by far (a thread per member that keeps its
+// state in registers instead of local memory, a block per member of one warp with shuffles instead
+// of barriers), and which would then fail as impossible. Wasted work is what the minimum catches;
+// work that escapes the timer is what the ceiling catches, as in the checks against one CPU thread
+// (broken submission works_only_on_checked_calls: a few microseconds against the grader's 0.17 ms
+// and 1.0 ms on the H100, far above the ceiling).
+grader::Figure ensemble_vs_grader_kernel(int members, Ensemble kind) {
+  const Lorenz96 model;
+  integrate<double>(kind, nullptr, nullptr, 0, model, 1);  // the step is written? (before timing anything)
+  const double grader_ms = grader_ensemble_ms(members, kind, model);
+  TimedEnsemble timed(members, kind);
+  grader::Figure figure = grader::speedup(grader_ms, grader::gpu_median_ms(timed.workload(false)),
+                                          kind == Ensemble::block_per_member
+                                              ? "the grader's block-per-member kernel"
+                                              : "the grader's thread-per-member kernel");
+  figure.ceiling = grader_ms / fastest_ensemble_ms(members, model, kSpeedSteps);
+  return figure;
+}
+
+TEST(EnsembleSpeed, BlockPerMemberNearGraderKernel) {
+  grader::expect_speed([] { return ensemble_vs_grader_kernel(kThousandsOfMembers, Ensemble::block_per_member); });
+}
+
+TEST(EnsembleSpeed, ThreadPerMemberNearGraderKernel) {
+  grader::expect_speed([] { return ensemble_vs_grader_kernel(kThousandsOfMembers, Ensemble::thread_per_member); });
 }
 
 }  // namespace
