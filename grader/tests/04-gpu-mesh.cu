@@ -13,6 +13,7 @@
 
 #include "gpu_mesh.h"
 #include "grader/grader.h"
+#include "grader/requirements.h"
 #include "grader/results.h"
 #include "mesh_cpu.h"
 #include "stepwise/host_timer.h"
@@ -611,6 +612,22 @@ TEST(DeviceMesh, EmptyInputsLaunchNothing) {
 
 // ---- Speed: whole calls, host arrays in and out, timed on the host clock --------------------
 
+// The grader's own float64 distance, for its own version 1 below (the yardstick of step 2): the
+// reference solution's formula (sinpi and cospi of degrees / 180, as the step 1 hint allows), one
+// thread per point, blocks of 256.
+__device__ double grader_haversine_km(double lat1, double lon1, double lat2, double lon2) {
+  const double sin_half_dlat = sinpi((lat2 - lat1) / 360.0);
+  const double sin_half_dlon = sinpi((lon2 - lon1) / 360.0);
+  const double a = sin_half_dlat * sin_half_dlat + cospi(lat1 / 180.0) * cospi(lat2 / 180.0) * sin_half_dlon * sin_half_dlon;
+  return 2.0 * kEarthRadiusKm * atan2(sqrt(a), sqrt(1.0 - a));
+}
+
+__global__ void grader_distances_kernel(const double* lat, const double* lon, const double* to_lat,
+                                        const double* to_lon, double* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = grader_haversine_km(lat[i], lon[i], to_lat[i], to_lon[i]);
+}
+
 // A mesh of 2500 x 2000 points (40 MB per array of doubles; the seed's mesh is 8 MB), fewer rows
 // where the GPU cannot hold the five arrays of the first version. The host arrays are ordinary
 // (pageable) memory, as NumPy's are; lesson 05 makes the copies themselves faster. Each timed
@@ -637,6 +654,20 @@ struct SpeedSetup {
   }
   void two_arrays() { distances_from_two_arrays(arrays.lat.data(), arrays.lon.data(), to, out.data(), n()); }
   void device_mesh() { distances_on_device_mesh(mesh, to, out.data()); }
+  // The grader's own version 1, the same work as step 2's: five device buffers, the same four
+  // copies in from the same pageable host arrays, the grader's kernel, the same copy back.
+  void grader_four_arrays() {
+    const int count = n();
+    stepwise::DeviceBuffer<double> d_lat(count), d_lon(count), d_to_lat(count), d_to_lon(count), d_out(count);
+    CUDA_CHECK(cudaMemcpy(d_lat.data(), arrays.lat.data(), d_lat.bytes(), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_lon.data(), arrays.lon.data(), d_lon.bytes(), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_to_lat.data(), to_lat.data(), d_to_lat.bytes(), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_to_lon.data(), to_lon.data(), d_to_lon.bytes(), cudaMemcpyHostToDevice));
+    grader_distances_kernel<<<(count - 1) / 256 + 1, 256>>>(d_lat.data(), d_lon.data(), d_to_lat.data(),
+                                                            d_to_lon.data(), d_out.data(), count);
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(out.data(), d_out.data(), d_out.bytes(), cudaMemcpyDeviceToHost));
+  }
   // What the device mesh version cannot do without: its kernel, and one copy of the result back
   // (with the device memory it needs). The grader's baseline, timed as it is.
   void kernel_and_copy_out() {
@@ -694,33 +725,94 @@ struct SpeedSetup {
   }
 };
 
-// The median time of a whole call, the host arrays in and out.
-double call_ms(SpeedSetup& s, void (SpeedSetup::*call)(), const grader::Rules& rules) {
+grader::TimingOptions whole_call_options() {
   grader::TimingOptions options;
   options.flush_l2 = false;
   options.warmup = 1;  // loads the kernel and touches the host output's pages
   options.repeats = 7;
-  return grader::gpu_median_ms(s.whole_call(call, rules), options);
+  return options;
 }
+
+// The median time of a whole call, the host arrays in and out.
+double call_ms(SpeedSetup& s, void (SpeedSetup::*call)(), const grader::Rules& rules) {
+  return grader::gpu_median_ms(s.whole_call(call, rules), whole_call_options());
+}
+
+// The median time of the grader's own version 1, timed as a student's call is (a new point each
+// run, the output poisoned, its distances checked on a random sample), but not traced.
+double grader_four_arrays_ms(SpeedSetup& s) {
+  grader::Workload work = s.whole_call(&SpeedSetup::grader_four_arrays, host_rules(kStep2, 4, s.n()));
+  work.what_ran = std::nullopt;  // the grader's own code
+  return grader::gpu_median_ms(work, whole_call_options());
+}
+
+// Step 2 on its own: the student's version 1 against the grader's own version 1 on the same mesh
+// in the same run (SpeedSetup::grader_four_arrays: the same buffers, the same four pageable copies
+// in and one back, the grader's float64 kernel), 1 being as fast. Step 2 is also the yardstick of
+// DeviceMeshBeatsFourArrays and TwoArraysBeatFourArrays, which a slow version 1 would flatter; a
+// yardstick against the host link alone would not do, since the pageable copies take 3 to 6 times
+// the pinned link's time, and that factor varies from host to host. The ceiling: no version 1 takes
+// less than its copies over the host link (SpeedSetup::ceiling). The smallest fault the minimum
+// admits: a version 1 that spends up to one more whole call's time (a kernel of 20 ms, say, on the
+// H100 where the solution's call takes about 20 ms) passes at 0.5.
+TEST(MeshSpeed, FourArraysNearGraderVersion) {
+  SpeedSetup s;
+  grader::expect_speed([&] {
+    const double grader_ms = grader_four_arrays_ms(s);
+    const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
+    const grader::Figure figure = grader::speedup(grader_ms, four_ms, "the grader's four-array version");
+    return s.with_ceiling(figure, grader_ms, 4 * 8.0 * s.n(), 8.0 * s.n());  // four arrays in, the distances back
+  });
+}
+
+// The four-array version is the yardstick of the two checks below, so it is held to its own
+// minimum there too (the requirement of MeshSpeed.FourArraysNearGraderVersion), in their own
+// measurements: `best` is the highest of their figures grader_ms / four_ms (the nearest to passing).
+// A version 1 made slow, there or only there, would flatter the later versions' figures. The
+// smallest fault this admits: a version 1 at that minimum, 0.5 of the grader's version, flatters
+// the figures by up to 2x.
+struct Yardstick {
+  double grader_ms = 0, four_ms = HUGE_VAL;
+  void add(double grader, double four) {
+    if (grader / four > grader_ms / four_ms) grader_ms = grader, four_ms = four;
+  }
+  testing::AssertionResult fast_enough() const {
+    const std::string key = "04-gpu-mesh/MeshSpeed.FourArraysNearGraderVersion";
+    const grader::Requirement required = grader::requirement(key);
+    const double figure = grader_ms / four_ms;
+    if (figure >= required.minimum) return testing::AssertionSuccess();
+    return testing::AssertionFailure()
+           << "the four-array version, this check's yardstick, ran at " << figure << " x the grader's four-array "
+           << "version (" << four_ms << " ms vs " << grader_ms << " ms), below its own minimum (" << required.describe()
+           << ", " << key << "): a slow version 1 flatters the later versions' figures, so they count only once "
+           << "step 2 is fast enough";
+  }
+};
 
 TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
   SpeedSetup s;
+  Yardstick yardstick;
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
+    yardstick.add(grader_four_arrays_ms(s), four_ms);
     const grader::Figure figure =
         grader::speedup(four_ms, call_ms(s, &SpeedSetup::device_mesh, host_rules(kStep4, 0, s.n())), "four arrays from the host");
     return s.with_ceiling(figure, four_ms, 0, 8.0 * s.n());  // nothing in, the distances back
   });
+  EXPECT_TRUE(yardstick.fast_enough());
 }
 
 TEST(MeshSpeed, TwoArraysBeatFourArrays) {
   SpeedSetup s;
+  Yardstick yardstick;
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
+    yardstick.add(grader_four_arrays_ms(s), four_ms);
     const grader::Figure figure =
         grader::speedup(four_ms, call_ms(s, &SpeedSetup::two_arrays, host_rules(kStep3, 2, s.n())), "four arrays from the host");
     return s.with_ceiling(figure, four_ms, 2 * 8.0 * s.n(), 8.0 * s.n());  // two arrays in, the distances back
   });
+  EXPECT_TRUE(yardstick.fast_enough());
 }
 
 // The device mesh version must copy nothing to the GPU: its whole call may take little more
