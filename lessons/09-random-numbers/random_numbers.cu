@@ -41,8 +41,9 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
 }
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
-  // TODO(step 2): throw std::invalid_argument when n == 0. generator.fill(uniforms, 2 * n),
-  // then return pi_from_hits(count_hits_kernel, n, n, the uniforms as const float2*).
+  // TODO(step 2): throw std::invalid_argument when n == 0. generator.fill() the 2n uniforms, in
+  // pieces of at most 2^30 (README.md, step 2), then return
+  // pi_from_hits(count_hits_kernel, n, n, the uniforms as const float2*).
   // Delete the line below.
   STEPWISE_TODO(2);
 }

@@ -4,6 +4,7 @@
 
 #include <curand_kernel.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "counting.cuh"
@@ -51,7 +52,11 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
   if (n == 0) throw std::invalid_argument("estimate_pi_host_api: n must be at least 1 point");
-  generator.fill(uniforms, 2 * n);
+  // 2n uniforms in pieces of 2^30: one curandGenerateUniform call of 2^31 values or more wrote none
+  // on an H100 (CUDA 13). Each call goes on with the sequence where the last one stopped.
+  constexpr std::size_t kMostPerFill = std::size_t{1} << 30;
+  for (std::size_t done = 0; done < 2 * n; done += kMostPerFill)
+    generator.fill(uniforms + done, std::min(kMostPerFill, 2 * n - done));
   return pi_from_hits(count_hits_kernel, n, n, reinterpret_cast<const float2*>(uniforms));
 }
 
