@@ -724,6 +724,59 @@ TEST(Pipeline, ChunksNearIntMax) {
   }
 }
 
+// n = INT_MAX values, the most an `int n` takes, through the pipeline: 8.6 GB each way over the
+// host link. With 65,537 chunks of 32,768 values the last chunk is empty and its first index,
+// 65,536 x 32,768 = 2^31, passes INT_MAX: in an int it wraps negative, so the empty chunk is
+// copied as one of -1 values (refused) or over the wrong memory; with 7 chunks a chunk's end,
+// first + chunk size, passes INT_MAX at the last one. No smaller n reaches either. The input is
+// drawn on the GPU and copied to pinned memory, the device buffers poisoned again before the call
+// (so the pipeline must copy the inputs itself); 2^16 random results and the first and last 512
+// are compared exactly, and the value past the output must stay poison. Device buffers 17.2 GB
+// (grader::check_at_int_max SKIPs where that is more than 3/4 of the GPU), pinned host memory 17.2
+// GB (SKIPPED where the host cannot pin it).
+TEST(Pipeline, AtIntMax) {
+  transform_pipelined(nullptr, nullptr, nullptr, nullptr, 0, 1, 1);  // a step not written yet is TODO, on any GPU
+  constexpr int n = std::numeric_limits<int>::max();
+  const std::string hint =
+      "n = INT_MAX: is a chunk's first index or its end (first + chunk size) an int? Past INT_MAX it wraps "
+      "negative; compute them as a long long";
+  std::optional<stepwise::DeviceBuffer<float>> d_in, d_out;
+  const auto allocate = [&] {
+    d_in.emplace(n);
+    d_out.emplace(n);
+  };
+  grader::check_at_int_max("n = INT_MAX", 2 * sizeof(float) * std::size_t{n}, allocate, [&] {
+    std::optional<stepwise::PinnedBuffer<float>> in, out;
+    try {
+      in.emplace(std::size_t{n});
+      out.emplace(std::size_t{n} + 1);
+    } catch (const stepwise::CudaError& e) {
+      if (e.code() != cudaErrorMemoryAllocation) throw;
+      (void)cudaGetLastError();
+      GTEST_SKIP() << "n = INT_MAX needs 17.2 GB of pinned host memory, which this host did not give: not run here";
+    }
+    grader::refill_random(d_in->data(), n, -4, 4);
+    CUDA_CHECK(cudaMemcpy(in->data(), d_in->data(), sizeof(float) * std::size_t{n}, cudaMemcpyDeviceToHost));
+    const grader::Sample sample(n, grader::Sample::kValues, 512);
+    std::vector<float> sampled_in;
+    for (std::size_t i : sample.indices()) sampled_in.push_back((*in)[i]);
+    for (const int chunks : {7, 65537}) {
+      const int work = grader::random_ints(1, 0, 8)[0];
+      SCOPED_TRACE("chunks = " + std::to_string(chunks) + ", work = " + std::to_string(work));
+      std::memset(out->data(), grader::kPoisonByte, out->bytes());
+      grader::poison(d_in->data(), n);
+      grader::poison(d_out->data(), n);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      transform_pipelined(in->data(), out->data(), d_in->data(), d_out->data(), n, work, chunks);
+      std::vector<float> sampled_out;
+      for (std::size_t i : sample.indices()) sampled_out.push_back((*out)[i]);
+      EXPECT_TRUE(sample.matches(transform_on_cpu(sampled_in.data(), sampled_in.size(), work), sampled_out, kExact))
+          << hint;
+      EXPECT_TRUE(grader::is_poison((*out)[std::size_t{n}])) << "wrote past the end of the output; " << hint;
+    }
+  }, hint);
+}
+
 TEST(Pipeline, BadArgumentsChangeNothing) {
   transform_pipelined(nullptr, nullptr, nullptr, nullptr, 0, 1, 1);  // valid: nothing to do
   HostRun run(8);
