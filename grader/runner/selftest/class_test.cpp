@@ -15,6 +15,7 @@
 #include "class_grading.h"
 #include "gradebook.h"
 #include "records.h"
+#include "student_manifest.h"
 
 namespace fs = std::filesystem;
 using namespace runner;
@@ -83,7 +84,68 @@ void expect_background_process_gone(const ClassCheck& check) {
   EXPECT_TRUE(state.empty() || state == "Z") << "the background process still runs: " << state;
 }
 
+// A student's folder of the class build holding `manifest` as its manifest.json.
+fs::path student_folder(const std::string& name, const std::string& manifest) {
+  const fs::path dir = fs::temp_directory_path() / ("stepwise-manifest-test-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "manifest.json") << manifest;
+  return dir;
+}
+
+// As grader/class/student/CMakeLists.txt writes it: one lesson sent, one not.
+const std::string kManifest = R"({
+  "ignored" : [ "notes.txt" ],
+  "lessons" : {
+    "00-hello-gpu" : { "not_sent" : [], "program" : "/b/students/ada/bin/lesson00-tests", "state" : "sent",
+                       "target" : "lesson00-tests-ada", "used" : [ "lessons/00-hello-gpu/hello_gpu.cu" ] },
+    "01-vector-add" : { "not_sent" : [ "lessons/01-vector-add/vector_add.cu" ], "state" : "missing", "used" : [] }
+  },
+  "results" : "/out/results/ada", "scratch" : "/b/students/ada/scratch", "student" : "ada"
+})";
+
 }  // namespace
+
+TEST(StudentManifest, ReadsWhatTheClassBuildWrites) {
+  const StudentManifest m = read_student_manifest(student_folder("good", kManifest));
+  EXPECT_EQ(m.student, "ada");
+  EXPECT_EQ(m.ignored, std::vector<std::string>{"notes.txt"});
+  ASSERT_EQ(m.lessons.size(), 2u);
+  const StudentManifest::Lesson& sent = m.lesson("00-hello-gpu");
+  EXPECT_TRUE(sent.sent);
+  EXPECT_EQ(sent.target, "lesson00-tests-ada");
+  EXPECT_EQ(sent.program, "/b/students/ada/bin/lesson00-tests");
+  EXPECT_EQ(sent.used, std::vector<std::string>{"lessons/00-hello-gpu/hello_gpu.cu"});
+  EXPECT_FALSE(m.lesson("01-vector-add").sent);
+  EXPECT_EQ(m.lesson("01-vector-add").not_sent, std::vector<std::string>{"lessons/01-vector-add/vector_add.cu"});
+  EXPECT_FALSE(m.lesson("02-elementwise-exp").sent);  // not named: not sent
+}
+
+// A manifest cut short, of another shape, or absent stops the command with the file's name: a
+// student is never graded (all "missing") from part of one.
+TEST(StudentManifest, AMalformedOrMissingManifestIsAnErrorNamingTheFile) {
+  const auto error_of = [](const fs::path& folder) -> std::string {
+    try {
+      read_student_manifest(folder);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const fs::path cut = student_folder("cut", kManifest.substr(0, kManifest.size() / 2));
+  EXPECT_NE(error_of(cut).find((cut / "manifest.json").string() + " is not a student manifest"), std::string::npos) << error_of(cut);
+  std::string state = kManifest;
+  state.replace(state.find("\"missing\""), 9, "\"lost\"");
+  EXPECT_NE(error_of(student_folder("state", state)).find("lesson 01-vector-add: \"state\" is \"lost\""), std::string::npos)
+      << error_of(student_folder("state", state));
+  std::string no_program = kManifest;
+  no_program.replace(no_program.find("\"program\""), 10, "\"programme\"");
+  EXPECT_NE(error_of(student_folder("program", no_program)).find("lesson 00-hello-gpu: \"program\" is not a string"),
+            std::string::npos);
+  const fs::path none = student_folder("none", "");
+  fs::remove(none / "manifest.json");
+  EXPECT_NE(error_of(none).find("no student manifest " + (none / "manifest.json").string()), std::string::npos) << error_of(none);
+}
 
 // A failed speed check's figure may time skipped work (its output was wrong): the gradebook shows
 // FAIL, not a number that reads as a speed.

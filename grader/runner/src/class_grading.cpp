@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include "gradebook.h"
 #include "process.h"
 #include "records.h"
+#include "student_manifest.h"
 
 namespace runner {
 
@@ -157,21 +159,17 @@ void prepare(const Course& course, const ClassOptions& o, const std::vector<std:
   const Class c = load_class(build);
   for (const std::string& student : c.students) {
     const fs::path folder = build / "students" / student;
-    std::ifstream in(folder / "manifest.json");
-    const json manifest = json::parse(in, nullptr, false);
-    if (manifest.is_discarded()) continue;
     const fs::path results = o.out / "results" / student;
-    const json lessons_sent = manifest.value("lessons", json::object());
-    for (const auto& [slug, entry] : lessons_sent.items()) {
-      if (entry.value("state", "") != "sent") continue;
+    for (const auto& [slug, entry] : read_student_manifest(folder).lessons) {
+      if (!entry.sent) continue;
       const fs::path build_record = record_file(results, slug, kBuildCheck);
-      if (fs::exists(entry.value("program", ""))) {
+      if (fs::exists(entry.program)) {
         fs::remove(build_record);
         continue;
       }
       const fs::path log = logs / student / (slug + ".build.log");
       fs::remove(log);
-      run_logged({course.cmake, "--build", build.string(), "--target", entry.value("target", "")}, log);
+      run_logged({course.cmake, "--build", build.string(), "--target", entry.target}, log);
       std::ifstream text(log);
       std::stringstream buffer;
       buffer << text.rdbuf();
@@ -188,7 +186,7 @@ void prepare(const Course& course, const ClassOptions& o, const std::vector<std:
       find_first_error(buffer.str(), students.string(), r.measured, r.detail);
       r.detail = r.detail.empty() ? "the build failed: see " + display_path(log) : first_error_lines(buffer.str(), r.detail, prefix);
       if (r.measured.empty()) r.measured = "the build";
-      r.rerun = shell_command({"cmake", "--build", build.string(), "--target", entry.value("target", "")});
+      r.rerun = shell_command({"cmake", "--build", build.string(), "--target", entry.target});
       write_record(results, r);
     }
   }
@@ -196,15 +194,11 @@ void prepare(const Course& course, const ClassOptions& o, const std::vector<std:
 
 // A student is graded when every check of every lesson that built has a record newer than the
 // lesson's program, and every lesson that did not build has its Build record.
-bool complete(const Class& c, const fs::path& results, const std::string& student, const std::vector<std::string>& skip) {
-  std::ifstream in(c.build / "students" / student / "manifest.json");
-  const json manifest = json::parse(in, nullptr, false);
-  if (manifest.is_discarded()) return false;
+bool complete(const Class& c, const StudentManifest& manifest, const fs::path& results, const std::vector<std::string>& skip) {
   std::error_code error;
-  const json lessons_sent = manifest.value("lessons", json::object());
-  for (const auto& [slug, entry] : lessons_sent.items()) {
-    if (entry.value("state", "") != "sent") continue;
-    const fs::path program = entry.value("program", "");
+  for (const auto& [slug, entry] : manifest.lessons) {
+    if (!entry.sent) continue;
+    const fs::path& program = entry.program;
     if (!fs::exists(program, error)) {
       if (!fs::exists(record_file(results, slug, kBuildCheck), error)) return false;
       continue;
@@ -229,17 +223,13 @@ bool complete(const Class& c, const fs::path& results, const std::string& studen
 
 // Why a student has no check to run (every lesson not sent or not compiling), e.g.
 // "01-vector-add does not compile (its Build record says why)"; "" when some lesson was built.
-std::string nothing_to_check(const Class& c, const std::string& student) {
-  std::ifstream in(c.build / "students" / student / "manifest.json");
-  const json manifest = json::parse(in, nullptr, false);
-  if (manifest.is_discarded()) return "";
+std::string nothing_to_check(const StudentManifest& manifest) {
   std::vector<std::string> why;
   std::error_code error;
-  const json lessons = manifest.value("lessons", json::object());
-  for (const auto& [slug, entry] : lessons.items()) {
-    if (entry.value("state", "") != "sent") {
+  for (const auto& [slug, entry] : manifest.lessons) {
+    if (!entry.sent) {
       why.push_back(slug + " not sent");
-    } else if (!fs::exists(entry.value("program", ""), error)) {
+    } else if (!fs::exists(entry.program, error)) {
       why.push_back(slug + " does not compile");
     } else {
       return "";
@@ -259,19 +249,22 @@ void check(const Course& course, const ClassOptions& o) {
   }
   if (chosen.empty()) chosen = c.students;
   std::vector<std::string> todo;
+  std::map<std::string, StudentManifest> manifests;  // of the students in `todo`
   for (const std::string& student : chosen) {
     if (std::find(c.students.begin(), c.students.end(), student) == c.students.end())
       throw std::runtime_error("no student '" + student + "' in the class build");
-    const std::string nothing = nothing_to_check(c, student);
+    const StudentManifest manifest = read_student_manifest(c.build / "students" / student);
+    const std::string nothing = nothing_to_check(manifest);
     if (!nothing.empty()) {
       std::cout << student << ": no checks to run: " << nothing << "\n";
       continue;
     }
-    if (!o.fresh && complete(c, o.out / "results" / student, student, o.skip)) {
+    if (!o.fresh && complete(c, manifest, o.out / "results" / student, o.skip)) {
       std::cout << student << ": already graded (--fresh grades again)\n";
       continue;
     }
     todo.push_back(student);
+    manifests.emplace(student, manifest);
   }
   if (todo.empty()) return;
 
@@ -294,13 +287,9 @@ void check(const Course& course, const ClassOptions& o) {
   for (const std::string& student : todo) {
     std::error_code error;
     // Records older than the lesson's program are of an earlier submission.
-    std::ifstream in(c.build / "students" / student / "manifest.json");
-    const json manifest = json::parse(in, nullptr, false);
-    if (manifest.is_discarded()) continue;
-    const json lessons_sent = manifest.value("lessons", json::object());
-    for (const auto& [slug, entry] : lessons_sent.items()) {
-      const fs::path program = entry.value("program", "");
-      if (!fs::exists(program, error)) continue;
+    for (const auto& [slug, entry] : manifests.at(student).lessons) {
+      const fs::path& program = entry.program;
+      if (!entry.sent || !fs::exists(program, error)) continue;
       for (const Record& r : load_records(o.out / "results" / student)) {
         const fs::path file = record_file(o.out / "results" / student, r.lesson, r.check);
         if (r.lesson == slug && fs::last_write_time(file, error) < fs::last_write_time(program, error)) fs::remove(file, error);

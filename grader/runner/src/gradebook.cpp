@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "grader/check_kind.h"
+#include "student_manifest.h"
 
 namespace runner {
 
@@ -14,21 +15,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) return json::object();
-  json value = json::parse(in, nullptr, false);
-  return value.is_discarded() ? json::object() : value;
-}
-
-std::vector<std::string> strings(const json& value) {
-  std::vector<std::string> out;
-  if (value.is_array())
-    for (const json& item : value)
-      if (item.is_string()) out.push_back(item.get<std::string>());
-  return out;
-}
 
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
@@ -77,23 +63,23 @@ StudentGrades student_grades(const fs::path& class_build, const fs::path& result
   StudentGrades grades;
   grades.student = student;
   const fs::path folder = class_build / "students" / student;
-  const json manifest = read_json(folder / "manifest.json");
-  grades.ignored = strings(manifest.value("ignored", json::array()));
+  const StudentManifest manifest = read_student_manifest(folder);
+  grades.ignored = manifest.ignored;
   const std::vector<Record> records = load_records(results);
   for (const std::string& slug : lessons) {
     StudentLesson lesson;
     lesson.slug = slug;
     lesson.checks = listed_checks(class_build / "checks" / (slug + ".txt"));
-    const json entry = manifest.value("lessons", json::object()).value(slug, json::object());
-    lesson.used = strings(entry.value("used", json::array()));
-    lesson.not_sent = strings(entry.value("not_sent", json::array()));
+    const StudentManifest::Lesson& entry = manifest.lesson(slug);
+    lesson.used = entry.used;
+    lesson.not_sent = entry.not_sent;
     const Record* build = nullptr;
     for (const Record& r : records)
       if (r.lesson == slug && r.check == kBuildCheck && r.status == "FAIL") build = &r;
     // Every listed check counts once: passed (PASS), failed (FAIL or TODO, and every check of a
     // lesson missing or not compiling: the student's doing), skipped (SKIP: the grading machine's
     // doing, e.g. no GPU) or not run (no record, e.g. --skip).
-    const bool missing = entry.value("state", "missing") == "missing";
+    const bool missing = !entry.sent;
     if (missing || build != nullptr) {
       lesson.state = missing ? "missing" : "does not compile";
       lesson.failed = static_cast<int>(lesson.checks.size());  // no credit: every check counts as failed
