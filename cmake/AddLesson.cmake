@@ -23,7 +23,11 @@
 # (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder. TRICKS names the trace
 # tricks (grader/trace.h: library, host, legacy-stream, side-stream, synchronise, left-running,
 # host-copy) the lesson's trace rules must catch: each is a test <NN-slug>/trick/<trick> that
-# plays it around the reference solution's traced calls (grader/broken/expect_trick.cmake).
+# plays it around the reference solution's traced calls (grader/broken/expect_trick.cmake). A
+# lesson with speed checks (a suite <Anything>Speed in its grader/tests file) also gets the speed
+# tricks (STEPWISE_SPEED_TRICKS: skip-repeated, checked-only, hidden-work; grader/trace.h), each a
+# test <NN-slug>/trick/<trick> that plays it on the timed runs of the solution's calls in the
+# lesson's speed checks (STEPWISE_SPEED_CHECKS_FILTER), which must each fail saying so.
 
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -37,6 +41,12 @@ include("${CMAKE_CURRENT_LIST_DIR}/CheckKind.cmake")    # stepwise_check_kind: a
 set(STEPWISE_GPU_LOCK "${PROJECT_BINARY_DIR}/results/gpu.lock")
 file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/results")
 find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos share the GPU lock")
+
+# The speed tricks every lesson with speed checks is tried with (grader/trace.h), and the
+# GoogleTest filter of its speed checks (cmake/CheckKind.cmake's kinds: <Anything>Speed, less the
+# Cpu... suites), where every student call timed as a grader::Workload is.
+set(STEPWISE_SPEED_TRICKS skip-repeated checked-only hidden-work)
+set(STEPWISE_SPEED_CHECKS_FILTER "*Speed.*-Cpu*.*")
 
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
@@ -109,13 +119,19 @@ function(add_lesson lesson)
 
   stepwise_add_todo_lint(${lesson})
   foreach(trick IN LISTS ARG_TRICKS)
-    add_test(NAME ${lesson}/trick/${trick}
-      COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
-              "-DFILTER=${STEPWISE_CORRECTNESS_CHECKS_FILTER}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
-    set_tests_properties(${lesson}/trick/${trick} PROPERTIES
-      LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
-      ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
+    if(trick IN_LIST STEPWISE_SPEED_TRICKS)
+      message(FATAL_ERROR "lesson ${lesson}: TRICKS names the speed trick '${trick}', which every lesson "
+                          "with speed checks gets by itself: leave it out")
+    endif()
+    stepwise_add_trick_test(${lesson} ${trick} "${STEPWISE_CORRECTNESS_CHECKS_FILTER}")
   endforeach()
+  file(STRINGS "${test_source}" speed_checks REGEX "^TEST(_F)?\\([A-Za-z0-9_]*Speed,")
+  list(FILTER speed_checks EXCLUDE REGEX "^TEST(_F)?\\(Cpu")
+  if(speed_checks)
+    foreach(trick IN LISTS STEPWISE_SPEED_TRICKS)
+      stepwise_add_trick_test(${lesson} ${trick} "${STEPWISE_SPEED_CHECKS_FILTER}")
+    endforeach()
+  endif()
   file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu"
                                      "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.patch")
   foreach(file IN LISTS broken)
@@ -123,6 +139,18 @@ function(add_lesson lesson)
   endforeach()
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_exercise lesson${nn}-tests)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
+endfunction()
+
+# The test <NN-slug>/trick/<trick>: the lesson's reference solution run with the trick over the
+# checks of `filter` (grader/broken/expect_trick.cmake).
+function(stepwise_add_trick_test lesson trick filter)
+  string(SUBSTRING "${lesson}" 0 2 nn)
+  add_test(NAME ${lesson}/trick/${trick}
+    COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
+            "-DFILTER=${filter}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
+  set_tests_properties(${lesson}/trick/${trick} PROPERTIES
+    LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
+    ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
 endfunction()
 
 # The tuned version of a lesson, if it has one: solutions/<NN-slug>/tuned/*.cu, a drop-in for the
@@ -402,8 +430,10 @@ endfunction()
 #                                         again with it: a step written as a template).
 #   grader/broken/<NN-slug>/<name>.cu     a file of its own that #includes the solution's source
 #                                         and replaces one function (#define f reference_f), for
-#                                         code the solution does not hold (the tricks of tricks.h,
-#                                         wrappers around the reference).
+#                                         code the solution does not hold (a lesson's own trick,
+#                                         a wrapper around the reference). The tricks any lesson's
+#                                         speed checks must catch are played by the harness
+#                                         instead (STEPWISE_SPEED_TRICKS).
 # Its header (the patch's first lines, before the diff) says what is wrong and what the grader
 # must say about it:
 #   // broken: <what is wrong, in words>

@@ -1,11 +1,15 @@
 #pragma once
-// The "work only when checked" trick, shared by the broken submissions that prove a speed
-// figure's ceiling catches it. grader::gpu_median_ms times a Workload as 2 warm-up calls and 15
-// timed ones with the same buffers, checks the output of the last timed call, then makes one more
-// call (traced, checked): 18 calls in a row. A call that does its work only on the 1st, 2nd, 17th
-// and 18th of each such run, and returns at once on the others, leaves every checked output right,
-// while the median timed call is empty. Only a ceiling (the least time the work can take on this
-// GPU) catches it: the figure reads impossibly fast.
+// The "work only when checked" trick, for broken submissions that skip a lesson-specific part of
+// the work only on the calls whose output the grader does not check (04-gpu-mesh's
+// copies_back_only_when_checked: the kernel runs, the copy back does not). Skipping the whole call
+// so is played by the harness itself on every speed check (STEPWISE_TRACE_TRICK=checked-only,
+// grader/trace.h). grader::gpu_median_ms times a Workload as its warm-up calls and its timed ones
+// with the same buffers, checks the output of the last timed call, then makes one more call
+// (traced, checked): with 2 warm-up calls and 15 timed, 18 calls in a row. A call that does its
+// work only on the 1st, 2nd, 17th and 18th of each such run, and returns at once on the others,
+// leaves every checked output right, while the median timed call is empty. A figure's ceiling
+// (the least time the work can take on this GPU) or a check of every run's output
+// (Workload::every_run_is_right) must catch it.
 #include <tuple>
 
 namespace broken {

@@ -1,8 +1,11 @@
-# Runs a lesson's reference solution with one trace trick (STEPWISE_TRACE_TRICK, grader/trace.h):
-# the grader plays a student's trick around every traced call whose rules the trick breaks. Passes
-# when the trick was applied somewhere and every check it was applied in failed saying so
-# ("[ CAUGHT   ]", no "[ MISSED   ]"). Without a GPU it reports itself skipped.
-# FILTER: the GoogleTest filter of the correctness checks (STEPWISE_CORRECTNESS_CHECKS_FILTER).
+# Runs a lesson's reference solution with one trick (STEPWISE_TRACE_TRICK, grader/trace.h): for a
+# trace trick the grader plays a student's trick around every traced call whose rules the trick
+# breaks; for a speed trick (skip-repeated, checked-only, hidden-work) on every timed run of the
+# student's calls in the speed checks (grader::gpu_median_ms). Passes when the trick was applied
+# somewhere and every check it was applied in failed saying so ("[ CAUGHT   ]", no
+# "[ MISSED   ]"). Without a GPU it reports itself skipped.
+# FILTER: the GoogleTest filter of the correctness checks (STEPWISE_CORRECTNESS_CHECKS_FILTER) for
+# a trace trick, of the speed checks (STEPWISE_SPEED_CHECKS_FILTER) for a speed trick.
 #   cmake -DPROGRAM=<solution's test program> -DTRICK=<name> -DFILTER=<filter> -P expect_trick.cmake
 cmake_minimum_required(VERSION 3.24)
 set(ENV{STEPWISE_TRACE_TRICK} "${TRICK}")
@@ -24,7 +27,10 @@ if(output MATCHES "\\[ MISSED   \\]")
   message(FATAL_ERROR "the grader did not catch the trick '${TRICK}' in every check it was applied in (MISSED above)")
 endif()
 if(NOT output MATCHES "\\[ CAUGHT   \\]")
-  message(FATAL_ERROR "no check of this lesson carries the rule '${TRICK}' breaks: add the rule to the "
-                      "checks (grader/trace.h) or drop the trick from the lesson's add_lesson(... TRICKS)")
+  message("${output}")
+  message(FATAL_ERROR "the trick '${TRICK}' was applied in no check of '${FILTER}': for a trace trick, "
+                      "add the rule it breaks to the checks (grader/trace.h) or drop the trick from the "
+                      "lesson's add_lesson(... TRICKS); for a speed trick, time the student's call as a "
+                      "grader::Workload with what_ran (grader/speed.h)")
 endif()
-message("OK: every check the trick '${TRICK}' was applied in failed, saying what ran")
+message("OK: every check the trick '${TRICK}' was applied in failed, saying so")

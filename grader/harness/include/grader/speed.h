@@ -63,7 +63,10 @@ struct Workload {
 // and once more on fresh inputs unless the one run was clearly slow (over half a second, itself
 // a run on fresh inputs); work still running when the call has returned fails too ("was the
 // work skipped?", "not ready when the call returned"). With work.what_ran, one more call on
-// fresh inputs is traced, untimed, and must follow those rules.
+// fresh inputs is traced, untimed, and must follow those rules. With STEPWISE_TRACE_TRICK naming
+// a speed trick (skip-repeated, checked-only, hidden-work: grader/trace.h), the trick is played on
+// the warm-up and timed runs of a Workload with what_ran (the student's call; the grader's own
+// yardsticks timed as a Workload set none), and the timing must fail saying so.
 double gpu_median_ms(const Workload& work, TimingOptions options = {});
 
 // The median GPU time of `launch`, from CUDA events around each run: for the grader's own

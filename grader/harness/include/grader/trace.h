@@ -212,6 +212,35 @@ std::function<void()> with_trick(const std::function<void()>& call, const Rules&
 // check failed saying what the broken rule says, "[ MISSED   ]" otherwise (the grader's main).
 void install_trick_listener();
 
+// The speed tricks: STEPWISE_TRACE_TRICK may also name a trick a student might play for a green
+// speed row, which gpu_median_ms(const Workload&) (grader/speed.h) plays on the runs of the
+// student's call it times (warm-ups included; never on the grader's own yardsticks, which set no
+// what_ran, nor on the one call on fresh inputs after the timed runs, which the trace tricks
+// cover). Each must make the timing fail saying so (the same listener, the same test
+// <NN-slug>/trick/<trick>, run over the lesson's speed checks):
+//   skip-repeated  the call does its work on the first run only and     "was the work skipped"
+//                  returns at once on every later one (the output
+//                  "must still be there"; each run's fresh inputs
+//                  poisoned it)
+//   checked-only   the call does its work only on the runs whose output  "work skipped?"
+//                  the grader checks when the timing ends: the warm-ups
+//                  and the last timed run; every other timed run returns
+//                  at once. A timing that checks every run
+//                  (Workload::every_run_is_right) fails on the first
+//                  skipped one; others leave the median run empty, which
+//                  only the figure's ceiling ("impossible figure") can
+//                  catch
+//   hidden-work    the call, then 2 ms more of its work left running on  "results were not ready when
+//                  a stream of its own (started once the call's work is  the call returned"
+//                  done, which the caller's stream does not wait for)
+// A speed trick's name, or none: what gpu_median_ms plays on the run `run` (1-based) of a timing
+// of `warmups` untimed runs and `runs` in all (the last one's output is checked) of the call
+// whose rules are `rules` (its step names it, its stream is the call's): `call` itself, the call
+// wrapped, or a call that returns at once (and the line "[ TRICK    ] <trick> applied to <step>"
+// printed, once per check and step).
+std::function<void()> with_speed_trick(const std::function<void()>& call, const Rules& rules, int run, int warmups,
+                                       int runs);
+
 // Times a student's code reports against what the trace shows.
 //
 // In the traced call itself: the events around a part time the GPU from when it reached the first
