@@ -1,6 +1,9 @@
 # Grades the fixture course (course-fixture/) with the runner, as a student's grade run would, and
 # checks what it prints: lesson 01's compile error as its FAIL with file:line, lessons 00 and 02
-# still graded, the crashed check reported, no build-tool error lines, a non-zero exit status; and
+# still graded, lesson 02's checks that end without a record (run in processes of their own, as
+# CTest would: a crash, a segfault, a hang past its TIMEOUT, an exit status; a skip by
+# SKIP_RETURN_CODE is no failure) each reported with how it stopped, no build-tool error lines, a
+# non-zero exit status, STEPWISE_RUN_LOG's start and end lines; and
 # the checks of lessons 03 and 04, run in one process per lesson, each with the verdict it gets
 # alone: a check that never ends (03) or crashes (04) stops only itself (it FAILs as it would
 # alone; the checks after it run in processes of their own and pass), the checks before it
@@ -14,7 +17,7 @@ if(NOT status EQUAL 0)
   message(FATAL_ERROR "the fixture course did not configure:\n${log}")
 endif()
 # One process at a time (STEPWISE_JOBS=1): each lesson's checks share one process on any machine.
-execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 "${RUNNER}" --build "${WORK}" grade
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 STEPWISE_RUN_LOG=${WORK}/run.log "${RUNNER}" --build "${WORK}" grade
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
 execute_process(COMMAND "${RUNNER}" --build "${WORK}" table OUTPUT_VARIABLE table ERROR_VARIABLE table)
 message("${out}\n${table}")
@@ -25,7 +28,7 @@ endif()
 foreach(expected
     "01-broken +- +does not compile: lessons/01-broken/exercise.cpp:[0-9]+: error: "
     "00-first +1/2"
-    "02-crash +0/1"
+    "02-crash +0/4"
     "03-hang +3/4"
     "04-abort +2/3"
     "next: lessons/00-first/README.md step 2")
@@ -38,10 +41,24 @@ foreach(forbidden "CMake Error" "\\*\\*\\*" "ninja: build stopped" "make(\\[[0-9
     string(APPEND problems "the output holds '${forbidden}'\n")
   endif()
 endforeach()
+file(READ "${WORK}/run.log" run_log)
+foreach(expected "start 02-crash/exercise/Crash.Segfault\n" "end   02-crash/exercise/Crash.Segfault, SegFault\n"
+                 "end   02-crash/exercise/Crash.Skips, done\n" "end   02-crash/exercise/Crash.Hangs, Timeout\n")
+  string(FIND "${run_log}" "${expected}" at)
+  if(at EQUAL -1)
+    string(APPEND problems "STEPWISE_RUN_LOG has no line '${expected}':\n${run_log}\n")
+  endif()
+endforeach()
 if(NOT table MATCHES "Crash.Early +FAIL +stopped without a result\n +-> stopped without a result \\(Subprocess aborted\\)")
   string(APPEND problems "the table does not show Crash.Early as stopped without a result\n")
 endif()
+if(table MATCHES "Crash.Skips")
+  string(APPEND problems "the check skipped by its SKIP_RETURN_CODE has a row of its own\n")
+endif()
 foreach(expected
+    "Crash.Segfault +FAIL +stopped without a result\n +-> stopped without a result \\(SegFault\\)"
+    "Crash.Hangs +FAIL +stopped without a result\n +-> stopped without a result \\(Timeout\\)"
+    "Crash.Exits +FAIL +stopped without a result\n +-> stopped without a result \\(Failed, exit status 3\\)"
     "Hang.First +PASS +check 1 of its process"
     "Hang.Second +PASS +check 2 of its process"
     "Hang.Forever +FAIL +stopped without a result\n +-> stopped without a result \\(Timeout\\)"

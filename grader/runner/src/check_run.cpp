@@ -6,6 +6,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <regex>
 #include <set>
+#include <sys/wait.h>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -29,12 +32,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One CTest test, as `ctest --show-only=json-v1` describes it.
+// One CTest test, as `ctest --show-only=json-v1` describes it: what the runner needs to run it
+// as CTest would (the properties cmake/AddLesson.cmake sets).
 struct Test {
   std::string name;  // "05-streams/exercise/OneStream.MatchesCpuAtEverySize"
   std::vector<std::string> command, env, labels;
   std::string dir;
   double timeout = 1500;  // CTest's default
+  int processors = 1;     // how many of the parallel jobs it counts as (a sanitizer check: 2)
+  bool serial = false;    // RUN_SERIAL: nothing beside it (speed checks; a demo without flock)
+  int skip_return_code = -1;             // SKIP_RETURN_CODE (a demo without a GPU: 77)
+  std::vector<std::string> skip_output;  // SKIP_REGULAR_EXPRESSION ("\[  SKIPPED \]")
   bool labelled(const std::string& label) const {
     return std::find(labels.begin(), labels.end(), label) != labels.end();
   }
@@ -95,6 +103,10 @@ std::vector<Test> list_tests(std::vector<std::string> args) {
       if (name == "ENVIRONMENT") test.env = value.get<std::vector<std::string>>();
       if (name == "WORKING_DIRECTORY") test.dir = value.get<std::string>();
       if (name == "TIMEOUT") test.timeout = value.get<double>();
+      if (name == "PROCESSORS") test.processors = value.get<int>();
+      if (name == "RUN_SERIAL") test.serial = value.get<bool>();
+      if (name == "SKIP_RETURN_CODE") test.skip_return_code = value.get<int>();
+      if (name == "SKIP_REGULAR_EXPRESSION") test.skip_output = value.get<std::vector<std::string>>();
     }
     tests.push_back(test);
   }
@@ -237,7 +249,7 @@ std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& pr
   return runs;
 }
 
-// Runs with progress; the checks that got no record are left to CTest.
+// Runs with progress: the shared processes, and the checks in processes of their own.
 class Runner {
  public:
   Runner(const Course& course, const std::string& track, int total, const Progress& progress)
@@ -290,51 +302,96 @@ class Runner {
     log_event("end   " + described + ", " + std::to_string(ended.size()) + " ended in it");
   }
 
-  // CTest's run of `tests`, one process each, as it runs them for CI.
-  void run_ctest(const std::vector<const Test*>& tests) {
+  // Each of `tests` in a process of its own, as CTest runs them for CI, from their properties in
+  // `ctest --show-only=json-v1`: in its folder, with its environment (STEPWISE_GPU_LOCK, the lock
+  // the harness takes: a check that compares times holds it alone, grader::hold_the_gpu_alone, so
+  // its neighbours cannot lengthen what it times), killed with what it started at its TIMEOUT.
+  // Every core: these are mostly compute-sanitizer's runs (busy, counted as their PROCESSORS, two
+  // slots each), and they set how long a run takes once the shared processes are done; a RUN_SERIAL
+  // test runs with nothing beside it. A check that ended otherwise than passed or skipped without
+  // writing its record gets one saying how it stopped.
+  void run_each_alone(const std::vector<const Test*>& tests) {
     if (tests.empty()) return;
     struct LogEnd {  // "start <what>", then "end   <what>, done"
       std::string what;
       explicit LogEnd(std::string w) : what(std::move(w)) { log_event("start " + what); }
       ~LogEnd() { log_event("end   " + what + ", done"); }
-    } log_end("CTest's run of " + std::to_string(tests.size()) + " check(s) from " + tests.front()->name);
-    std::string names;
-    for (const Test* t : tests) names += (names.empty() ? "" : "|") + regex_escaped(t->name);
-    // Every core: these are mostly compute-sanitizer's runs (busy, counted as two of CTest's jobs
-    // each), and they set how long a run takes once the shared processes are done. A check that
-    // compares times holds the GPU lock alone (grader::hold_the_gpu_alone), so their neighbours
-    // cannot lengthen what it times.
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const std::vector<std::string> args{course_.ctest, "--test-dir", course_.build_dir.string(), "-R", "^(" + names + ")$",
-                                        "--parallel", std::to_string(std::max<unsigned>(static_cast<unsigned>(jobs()), cores))};
-    // "  3/54 Test  #3: 00-hello-gpu/exercise/Suite.Test ......***Exception: SegFault  0.12 sec"
-    static const std::regex start_line(R"(^\s*Start\s+[0-9]+: (\S+))");
-    static const std::regex result_line(R"(^\s*[0-9]+/[0-9]+ Test\s+#[0-9]+: (\S+) \.*\s*(.*?)\s+[0-9.]+ sec)");
-    struct Stopped {
-      std::string name, how;
-    };
-    std::vector<Stopped> stopped;
-    std::smatch match;
-    RunOptions options;
-    run_lines(args, [&](const std::string& line) {
-      if (std::regex_search(line, match, start_line)) {
-        step(match[1], false);
-      } else if (std::regex_search(line, match, result_line)) {
-        const std::string how = match[2];
-        if (how != "Passed" && how.find("Skipped") == std::string::npos) stopped.push_back({match[1], how});
-        step(match[1], true);
+    } log_end(std::to_string(tests.size()) + " check(s) in processes of their own, from " + tests.front()->name);
+    const int slots = std::max(jobs(), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    std::mutex mutex;
+    std::condition_variable freed;
+    int used = 0;
+    std::vector<std::pair<const Test*, std::string>> stopped;  // and how
+    std::vector<std::thread> running;
+    for (const Test* t : tests) {  // in order, each as soon as its slots are free
+      const int takes = t->serial ? slots : std::clamp(t->processors, 1, slots);
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        freed.wait(lock, [&] { return used + takes <= slots; });
+        used += takes;
       }
-    }, options);
+      running.emplace_back([&, t, takes] {
+        const std::string how = run_alone(*t);
+        std::lock_guard<std::mutex> lock(mutex);
+        used -= takes;
+        if (!how.empty()) stopped.emplace_back(t, how);
+        freed.notify_all();
+      });
+    }
+    for (std::thread& process : running) process.join();
     // A failed check normally wrote a FAIL or TODO record; one that did not stopped early.
     const std::vector<Record> records = load_records(course_.results_dir(track_));
-    for (const Stopped& s : stopped) {
-      if (has_record(records, s.name, track_)) continue;
-      // CTest's "***Exception: SegFault", "Subprocess aborted***Exception:", "***Timeout" -> the words.
-      std::string how = std::regex_replace(s.how, std::regex(R"(\*+(Exception:)?\s*)"), " ");
-      how.erase(0, how.find_first_not_of(' '));
-      how.erase(how.find_last_not_of(' ') + 1);
-      write_stopped(course_, track_, s.name, how);
+    for (const auto& [t, how] : stopped)
+      if (!has_record(records, t->name, track_)) write_stopped(course_, track_, t->name, how);
+  }
+
+  // One test in a process of its own; how it stopped, in words ("SegFault", "Timeout"), or "" when
+  // it passed or skipped.
+  std::string run_alone(const Test& t) {
+    step(t.name, false);
+    log_event("start " + t.name);
+    std::vector<std::regex> skip_output;
+    for (const std::string& pattern : t.skip_output) {
+      try {
+        skip_output.emplace_back(pattern);
+      } catch (const std::regex_error&) {  // CMake's regular expressions are not all ECMAScript's
+      }
     }
+    bool skipped = false;
+    RunOptions options;
+    options.dir = t.dir;
+    options.env = t.env;
+    options.ends_with_the_program = true;  // what it left running does not hold the run open
+    const Clock::time_point started = Clock::now();
+    options.overdue = [&] { return Clock::now() - started >= std::chrono::duration<double>(t.timeout); };
+    RunEnd end;
+    options.ended = &end;
+    run_lines(t.command, [&](const std::string& line) {
+      for (const std::regex& pattern : skip_output) skipped = skipped || std::regex_search(line, pattern);
+    }, options);
+    const std::string how = skipped ? "" : stopped_how(end, t.skip_return_code);
+    log_event("end   " + t.name + ", " + (how.empty() ? "done" : how));
+    step(t.name, true);
+    return how;
+  }
+
+  // How a process ended, in CTest's words where it has them: "" (exit status 0, or `skip_code`),
+  // "Timeout", "SegFault", "Subprocess aborted", "Failed, exit status 1".
+  static std::string stopped_how(const RunEnd& end, int skip_code) {
+    if (end.killed) return "Timeout";
+    if (WIFSIGNALED(end.status)) {
+      switch (WTERMSIG(end.status)) {
+        case SIGSEGV: case SIGBUS: return "SegFault";
+        case SIGABRT: return "Subprocess aborted";
+        case SIGILL: return "Illegal instruction";
+        case SIGFPE: return "Numerical exception";
+        default: return "killed by signal " + std::to_string(WTERMSIG(end.status));
+      }
+    }
+    const int status = WIFEXITED(end.status) ? WEXITSTATUS(end.status) : -1;
+    if (status == 0 || status == skip_code) return "";
+    if (status == 127) return "Not run: exit status 127, the program could not be started";
+    return "Failed, exit status " + std::to_string(status);
   }
 
   // How many processes at once: STEPWISE_JOBS, else one per core up to 8.
@@ -463,8 +520,9 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   std::vector<SharedRun> runs =
       split_for_jobs(shared, expected_seconds(tests, track, earlier), Runner::jobs(), holding_the_gpu_alone(tests, track, earlier));
   // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
-  // through CTest beside the shared runs, but a sanitizer check of an exercise whose code still
-  // has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without running.
+  // in processes of their own beside the shared runs, but a sanitizer check of an exercise whose
+  // code still has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without
+  // running.
   const auto may_be_todo = [&](const Test& t) {
     const Lesson* lesson = course.find(t.name.substr(0, t.name.find('/')));
     return track == "exercise" && lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
@@ -479,21 +537,22 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     if (unshared.empty() && !t->labelled("sanitizer"))
       for (const std::string& arg : t->command) unshared += (unshared.empty() ? ", e.g. " : " ") + arg;
   log_event(std::to_string(tests.size()) + " check(s) to run: " + std::to_string(runs.size()) + " shared process(es) for " +
-            std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " through CTest beside them" +
+            std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " in processes of their own beside them" +
             unshared);
   // The processes of checks that hold the GPU alone run first, one after another, with nothing
   // beside them: their checks would wait for each other anyway, and beside the other processes
   // each of them waits for a moment when no other check holds the GPU (a first speed process took
-  // 39 s so, against 10 s alone). Then the other processes side by side, and the CTest batch
-  // (compute-sanitizer's runs, each sharing the GPU for its whole run) beside them. A lesson with
+  // 39 s so, against 10 s alone). Then the other processes side by side, and the checks in
+  // processes of their own (compute-sanitizer's runs, each sharing the GPU for its whole run)
+  // beside them. A lesson with
   // steps still to write most likely stops at a TODO in a moment: its process runs with the others.
   std::vector<SharedRun*> alone_queue, queue;  // each longest first (split_for_jobs' order)
   for (SharedRun& run : runs) (run.alone && !may_be_todo(*run.checks.front()) ? alone_queue : queue).push_back(&run);
   for (SharedRun* run : alone_queue) runner.run_shared(*run);
-  std::thread alongside([&] { runner.run_ctest(beside); });
+  std::thread alongside([&] { runner.run_each_alone(beside); });
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> workers;
-  const int others = std::max(1, Runner::jobs() - 1);  // one for CTest's batch
+  const int others = std::max(1, Runner::jobs() - 1);  // one for the checks in processes of their own
   for (int w = 0; w < std::min<int>(others, static_cast<int>(queue.size())); ++w)
     workers.emplace_back([&] {
       for (std::size_t i = next++; i < queue.size(); i = next++) runner.run_shared(*queue[i]);
@@ -502,7 +561,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   alongside.join();
 
   // What did not end with a record of its own (a crash, a CUDA error that ended the process, a
-  // check after those) and the sanitizer checks that waited: one process each, through CTest.
+  // check after those) and the sanitizer checks that waited: one process each.
   const std::vector<Record> records = load_records(course.results_dir(track));
   std::vector<const Test*> rest;
   for (const SharedRun& run : runs) {
@@ -523,7 +582,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     }
     rest.push_back(t);
   }
-  runner.run_ctest(rest);
+  runner.run_each_alone(rest);
   return kept + runner.done();
 }
 
