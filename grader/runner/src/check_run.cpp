@@ -522,10 +522,17 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
   // in processes of their own beside the shared runs, but a sanitizer check of an exercise whose
   // code still has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without
-  // running.
+  // running. Each lesson's sources are scanned for it once.
+  std::map<std::string, bool> steps_to_write;  // by lesson
   const auto may_be_todo = [&](const Test& t) {
-    const Lesson* lesson = course.find(t.name.substr(0, t.name.find('/')));
-    return track == "exercise" && lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
+    if (track != "exercise") return false;
+    const std::string slug = t.name.substr(0, t.name.find('/'));
+    const auto [found, first] = steps_to_write.try_emplace(slug, false);
+    if (first) {
+      const Lesson* lesson = course.find(slug);
+      found->second = lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
+    }
+    return found->second;
   };
   std::vector<const Test*> beside, after;
   for (const Test& t : tests) {
