@@ -443,15 +443,40 @@ bool write_todo_if_all_todo(const Course& course, const std::string& track, cons
   return true;
 }
 
-// True when `earlier` holds a TODO record of `test` written after its program was last built.
-const Record* still_todo(const Test& test, const std::string& track, const std::vector<EarlierRecord>& earlier) {
+// The STEPWISE_TODO(N) steps still on a code line of each lesson's exercise, read once per run.
+class StepsLeft {
+ public:
+  explicit StepsLeft(const Course& course) : course_(course) {}
+  const std::set<int>& of(const std::string& slug) {
+    const auto [found, first] = steps_.try_emplace(slug);
+    if (first) {
+      const Lesson* lesson = course_.find(slug);
+      if (lesson != nullptr) found->second = steps_left(course_.lesson_dir(*lesson));
+    }
+    return found->second;
+  }
+
+ private:
+  const Course& course_;
+  std::map<std::string, std::set<int>> steps_;
+};
+
+// The earlier TODO record of `test` that still holds, if any: written after its program was last
+// built, or, for an exercise, naming a step whose STEPWISE_TODO(N) line is still in the code. The
+// check stopped at that step's stub before, and reaches it again until the line is gone: a saved
+// edit of another step, or a comment, does not run it again (the README's steps say to delete the
+// line when the step is written). A kept record is never a PASS, so it can only withhold credit.
+const Record* still_todo(const Test& test, const std::string& track, const std::vector<EarlierRecord>& earlier,
+                         StepsLeft& steps) {
   if (test.command.empty()) return nullptr;
   std::error_code error;
   const auto built = std::filesystem::last_write_time(test.command.front(), error);
   if (error) return nullptr;
-  for (const EarlierRecord& e : earlier)
-    if (test_name(e.record, track) == test.name && e.record.status == "TODO" && e.written > built)
-      return &e.record;
+  for (const EarlierRecord& e : earlier) {
+    if (test_name(e.record, track) != test.name || e.record.status != "TODO") continue;
+    if (e.written > built) return &e.record;
+    if (track == "exercise" && e.record.step > 0 && steps.of(e.record.lesson).count(e.record.step) > 0) return &e.record;
+  }
   return nullptr;
 }
 
@@ -496,8 +521,9 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   if (lessons.empty()) return 0;
   std::vector<Test> tests;
   int kept = 0;
+  StepsLeft steps(course);
   for (Test& t : list_tests(selection(course, track, lessons, skip))) {
-    if (const Record* todo = still_todo(t, track, earlier)) {
+    if (const Record* todo = still_todo(t, track, earlier, steps)) {
       write_record(course.results_dir(track), *todo);
       ++kept;
     } else {
@@ -517,28 +543,25 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (const std::string& setting : t.env) key += "\n" + setting;
     shared[key].checks.push_back(&t);
   }
-  std::vector<SharedRun> runs =
-      split_for_jobs(shared, expected_seconds(tests, track, earlier), Runner::jobs(), holding_the_gpu_alone(tests, track, earlier));
+  const std::map<const Test*, double> expected = expected_seconds(tests, track, earlier);
+  std::vector<SharedRun> runs = split_for_jobs(shared, expected, Runner::jobs(), holding_the_gpu_alone(tests, track, earlier));
+  // Longest first, so that the longest does not start last and end the run alone.
+  const auto longest_first = [&](std::vector<const Test*>& list) {
+    std::stable_sort(list.begin(), list.end(), [&](const Test* a, const Test* b) { return expected.at(a) > expected.at(b); });
+  };
   // The checks that are no program's GoogleTest checks (the sanitizer checks, anything else) run
   // in processes of their own beside the shared runs, but a sanitizer check of an exercise whose
   // code still has a STEPWISE_TODO waits for them: when they all say TODO, it says TODO without
-  // running. Each lesson's sources are scanned for it once.
-  std::map<std::string, bool> steps_to_write;  // by lesson
+  // running.
   const auto may_be_todo = [&](const Test& t) {
-    if (track != "exercise") return false;
-    const std::string slug = t.name.substr(0, t.name.find('/'));
-    const auto [found, first] = steps_to_write.try_emplace(slug, false);
-    if (first) {
-      const Lesson* lesson = course.find(slug);
-      found->second = lesson != nullptr && !steps_left(course.lesson_dir(*lesson)).empty();
-    }
-    return found->second;
+    return track == "exercise" && !steps.of(t.name.substr(0, t.name.find('/'))).empty();
   };
   std::vector<const Test*> beside, after;
   for (const Test& t : tests) {
     if (!t.gtest_check().empty() && !t.labelled("sanitizer")) continue;
     (t.labelled("sanitizer") && may_be_todo(t) ? after : beside).push_back(&t);
   }
+  longest_first(beside);
   std::string unshared;  // a check that is no sanitizer's and no program's GoogleTest check: its command
   for (const Test* t : beside)
     if (unshared.empty() && !t->labelled("sanitizer"))
@@ -589,6 +612,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     }
     rest.push_back(t);
   }
+  longest_first(rest);
   runner.run_each_alone(rest);
   return kept + runner.done();
 }
