@@ -13,8 +13,8 @@
 
 #include "gpu_mesh.h"
 #include "grader/grader.h"
-#include "grader/requirements.h"
 #include "grader/results.h"
+#include "grader/yardstick.h"
 #include "mesh_cpu.h"
 #include "stepwise/host_timer.h"
 
@@ -767,34 +767,24 @@ TEST(MeshSpeed, FourArraysNearGraderVersion) {
 
 // The four-array version is the yardstick of the two checks below, so it is held to its own
 // minimum there too (the requirement of MeshSpeed.FourArraysNearGraderVersion), in their own
-// measurements: `best` is the highest of their figures grader_ms / four_ms (the nearest to passing).
+// measurements (grader/yardstick.h): the highest of their figures grader_ms / four_ms counts.
 // A version 1 made slow, there or only there, would flatter the later versions' figures. The
 // smallest fault this admits: a version 1 at that minimum, 0.5 of the grader's version, flatters
 // the figures by up to 2x.
-struct Yardstick {
-  double grader_ms = 0, four_ms = HUGE_VAL;
-  void add(double grader, double four) {
-    if (grader / four > grader_ms / four_ms) grader_ms = grader, four_ms = four;
-  }
-  testing::AssertionResult fast_enough() const {
-    const std::string key = "04-gpu-mesh/MeshSpeed.FourArraysNearGraderVersion";
-    const grader::Requirement required = grader::requirement(key);
-    const double figure = grader_ms / four_ms;
-    if (figure >= required.minimum) return testing::AssertionSuccess();
-    return testing::AssertionFailure()
-           << "the four-array version, this check's yardstick, ran at " << figure << " x the grader's four-array "
-           << "version (" << four_ms << " ms vs " << grader_ms << " ms), below its own minimum (" << required.describe()
-           << ", " << key << "): a slow version 1 flatters the later versions' figures, so they count only once "
-           << "step 2 is fast enough";
-  }
-};
+grader::Yardstick four_arrays_yardstick() {
+  return grader::Yardstick("the four-array version", "04-gpu-mesh/MeshSpeed.FourArraysNearGraderVersion",
+                           "the grader's four-array version",
+                           "a slow version 1 flatters the later versions' figures, so they count only once step 2 is "
+                           "fast enough");
+}
 
 TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
   SpeedSetup s;
-  Yardstick yardstick;
+  grader::Yardstick yardstick = four_arrays_yardstick();
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
-    yardstick.add(grader_four_arrays_ms(s), four_ms);
+    const double grader_ms = grader_four_arrays_ms(s);
+    yardstick.add(grader_ms / four_ms, four_ms, " ms vs ", grader_ms, " ms");
     const grader::Figure figure =
         grader::speedup(four_ms, call_ms(s, &SpeedSetup::device_mesh, host_rules(kStep4, 0, s.n())), "four arrays from the host");
     return s.with_ceiling(figure, four_ms, 0, 8.0 * s.n());  // nothing in, the distances back
@@ -804,10 +794,11 @@ TEST(MeshSpeed, DeviceMeshBeatsFourArrays) {
 
 TEST(MeshSpeed, TwoArraysBeatFourArrays) {
   SpeedSetup s;
-  Yardstick yardstick;
+  grader::Yardstick yardstick = four_arrays_yardstick();
   grader::expect_speed([&] {
     const double four_ms = call_ms(s, &SpeedSetup::four_arrays, host_rules(kStep2, 4, s.n()));
-    yardstick.add(grader_four_arrays_ms(s), four_ms);
+    const double grader_ms = grader_four_arrays_ms(s);
+    yardstick.add(grader_ms / four_ms, four_ms, " ms vs ", grader_ms, " ms");
     const grader::Figure figure =
         grader::speedup(four_ms, call_ms(s, &SpeedSetup::two_arrays, host_rules(kStep3, 2, s.n())), "four arrays from the host");
     return s.with_ceiling(figure, four_ms, 2 * 8.0 * s.n(), 8.0 * s.n());  // two arrays in, the distances back

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "grader/grader.h"
-#include "grader/requirements.h"
+#include "grader/yardstick.h"
 #include "streams.h"
 #include "transform.h"
 
@@ -996,39 +996,25 @@ TEST(PipelineSpeed, OneStreamNearItsBound) {
 }
 
 // One stream is the yardstick of BeatsOneStream, so it is held to its own minimum there too (the
-// requirement of PipelineSpeed.OneStreamNearItsBound), in that check's own measurements: `add`
-// keeps the highest figure (the nearest to passing). A one-stream version made slow, there or only
+// requirement of PipelineSpeed.OneStreamNearItsBound), in that check's own measurements
+// (grader/yardstick.h: the highest figure counts). A one-stream version made slow, there or only
 // there, would flatter the pipeline's figure. The smallest fault this admits: one stream at that
 // minimum, 0.6 of its bound against the solution's ~1, flatters the figure by up to 1 / 0.6 = 1.7x.
-struct OneStreamYardstick {
-  double bound_ms = 0, ms = HUGE_VAL;
-  void add(double bound, double one_stream_ms) {
-    if (bound / one_stream_ms > bound_ms / ms) bound_ms = bound, ms = one_stream_ms;
-  }
-  testing::AssertionResult fast_enough() const {
-    const std::string key = "05-streams/PipelineSpeed.OneStreamNearItsBound";
-    const grader::Requirement required = grader::requirement(key);
-    const double figure = bound_ms / ms;
-    if (figure >= required.minimum) return testing::AssertionSuccess();
-    return testing::AssertionFailure()
-           << "one stream, this check's yardstick, ran at " << figure << " x its bound (" << ms_digits(ms)
-           << " ms; copy in + kernel + copy out " << ms_digits(bound_ms) << " ms), below its own minimum ("
-           << required.describe() << ", " << key << "): a slow one-stream version flatters the pipeline's figure, "
-           << "so it counts only once step 2 is fast enough";
-  }
-};
-
 TEST(PipelineSpeed, BeatsOneStream) {
   SpeedSetup s;
   s.choose_work();
   const grader::Workload one_stream = s.one_stream_workload();
   const grader::Workload pipeline = s.pipeline_workload();
-  OneStreamYardstick yardstick;
+  grader::Yardstick yardstick("one stream", "05-streams/PipelineSpeed.OneStreamNearItsBound", "its bound",
+                              "a slow one-stream version flatters the pipeline's figure, so it counts only once step 2 "
+                              "is fast enough");
   grader::expect_speed([&] {
     const double one_stream_ms = grader::gpu_median_ms(one_stream);
     grader::Figure figure = grader::speedup(one_stream_ms, grader::gpu_median_ms(pipeline), "one stream");
     const Parts parts(s);
-    yardstick.add(parts.one_stream_bound_ms(), one_stream_ms);
+    const double bound_ms = parts.one_stream_bound_ms();
+    yardstick.add(bound_ms / one_stream_ms, ms_digits(one_stream_ms), " ms; copy in + kernel + copy out ",
+                  ms_digits(bound_ms), " ms");
     // The pipeline is at most 1.25 x faster than its bound (PipelineSpeed.NearItsBound's ceiling),
     // so it beats one stream at most one_stream_ms over bound / 1.25.
     figure.ceiling = 1.25 * one_stream_ms / parts.pipeline_bound_ms();
