@@ -691,31 +691,46 @@ struct TimedPipeline {
     pipeline.fresh_inputs = [this] {
       grader::poison(uniforms.data(), 2 * n);
       estimate = 0;
+      ++inputs;
     };
     pipeline.call = [this] { estimate = estimate_pi_host_api(generator, uniforms.data(), n); };
-    // After every timed run: the estimate counts exactly the points of the uniforms left in the
-    // buffer (counted on the GPU, every way a float x^2 + y^2 may round), so a count that skips
-    // even one point, or counts other draws, fails; not just "near pi", which a count of 90% of
-    // the points scaled up would be.
+    // After every timed run, and after the last and the traced run again (grader/speed.h): the
+    // harness asks about the last timed run twice, and one count answers both. The output changes
+    // only by a call, and every call comes after fresh inputs (speed.h), so a count is kept until
+    // the next fresh inputs; a run whose call was skipped is counted anew all the same.
     pipeline.output_is_right = [this] {
-      const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
-      if (!filled) return filled;
-      const long long got = hits_of(estimate, n);
-      const HitRange expected = uniforms_hits(uniforms.data(), n);
-      if (expected.holds(got)) return testing::AssertionSuccess();
-      return testing::AssertionFailure() << "the estimate " << estimate << " counts " << got << " hits, but "
-                                         << expected.text() << " of the " << n << " points in the uniforms buffer "
-                                         << "are inside the circle: count every point, every call";
+      if (counted_inputs != inputs) {
+        counted = count_is_right();
+        counted_inputs = inputs;
+      }
+      return counted;
     };
     pipeline.every_run_is_right = pipeline.output_is_right;
     pipeline.what_ran = pipeline_rules();
     return pipeline;
   }
 
+  // The estimate counts exactly the points of the uniforms left in the buffer (counted on the GPU,
+  // every way a float x^2 + y^2 may round), so a count that skips even one point, or counts other
+  // draws, fails; not just "near pi", which a count of 90% of the points scaled up would be.
+  testing::AssertionResult count_is_right() const {
+    const testing::AssertionResult filled = samples_in_range(uniforms.data(), 2 * n);
+    if (!filled) return filled;
+    const long long got = hits_of(estimate, n);
+    const HitRange expected = uniforms_hits(uniforms.data(), n);
+    if (expected.holds(got)) return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "the estimate " << estimate << " counts " << got << " hits, but "
+                                       << expected.text() << " of the " << n << " points in the uniforms buffer "
+                                       << "are inside the circle: count every point, every call";
+  }
+
   std::size_t n;
   stepwise::DeviceBuffer<float> uniforms;
   UniformGenerator generator;
   double estimate = 0;
+  // How many times fresh_inputs ran, and after which of them `counted` was taken.
+  long long inputs = 0, counted_inputs = -1;
+  testing::AssertionResult counted = testing::AssertionSuccess();
 };
 
 // 2^28 points, or as many as fit: the pipeline writes and reads 2 GiB of uniforms.
