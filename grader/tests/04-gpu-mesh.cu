@@ -214,6 +214,21 @@ Expected expected_mesh(const Mesh& m, Point to) {
   return e;
 }
 
+// A whole mesh's distances, from a host copy of the output. Under compute-sanitizer, which finds a
+// memory error whatever values are compared after it, 4096 random points of a larger mesh stand for
+// the long-double reference of all of them (0.7 us a point on one CPU thread: 0.7 s a 1000 x 1000 mesh).
+testing::AssertionResult mesh_matches(const Mesh& m, Point to, const std::vector<double>& out) {
+  if (!grader::under_sanitizer() || out.size() <= 4096) return distances_match(expected_mesh(m, to), out);
+  const grader::Sample sample(out.size(), 4096);
+  Expected expected;
+  std::vector<double> got;
+  for (std::size_t i : sample.indices()) {
+    expected.add(mesh_lat(m, static_cast<int>(i % m.nx)), mesh_lon(m, static_cast<int>(i / m.nx)), to.lat, to.lon, 2);
+    got.push_back(out[i]);
+  }
+  return distances_match(expected, got, &sample.indices());
+}
+
 // Random places anywhere on the Earth, and the reference distances between them.
 struct Pairs {
   std::vector<double> lat, lon, to_lat, to_lon;
@@ -383,11 +398,14 @@ TEST(FourArrays, SeedMeshMatchesReference) {
   std::vector<double> out = grader::poisoned_host<double>(n);
   distances_from_four_arrays(mesh.lat.data(), mesh.lon.data(), to_lat.data(), to_lon.data(), out.data(),
                              static_cast<int>(n));
-  EXPECT_TRUE(distances_match(expected_mesh(kSeedMesh, kSeedPoint), out));
+  EXPECT_TRUE(mesh_matches(kSeedMesh, kSeedPoint, out));
 }
 
 TEST(FourArrays, TimesEachCopy) {
   grader::hold_the_gpu_alone();  // it compares times
+  // Under compute-sanitizer: it times calls, which the tool slows, and its 4M-point long-double
+  // reference took 3 s on one CPU thread; MatchesReference runs the same function there (n to 100017).
+  if (grader::under_sanitizer()) GTEST_SKIP() << "times calls, which the sanitizer slows";
   const int n = 1 << 22;
   const Pairs p = random_pairs(n);
   std::vector<double> out = grader::poisoned_host<double>(n);
@@ -435,6 +453,9 @@ TEST(TwoArrays, MatchesReference) {
 
 TEST(TwoArrays, TimesEachCopy) {
   grader::hold_the_gpu_alone();  // it compares times
+  // Under compute-sanitizer: it times calls, which the tool slows, and its 4M-point long-double
+  // reference took 3 s on one CPU thread; MatchesReference runs the same function there (n to 100017).
+  if (grader::under_sanitizer()) GTEST_SKIP() << "times calls, which the sanitizer slows";
   const int n = 1 << 22;
   const Point to = random_point();
   const Pairs p = random_pairs_to(n, to);
@@ -490,7 +511,8 @@ void expect_device_mesh_like_reference(Mesh mesh, Point to, bool traced = false)
     grader::expect_ran(call, device_rules(kStep4Device));
   else
     call();
-  EXPECT_TRUE(distances_match(expected_mesh(mesh, to), out));
+  ASSERT_TRUE(out.guard_intact());
+  EXPECT_TRUE(mesh_matches(mesh, to, out.to_host()));
 }
 
 TEST(DeviceMesh, SeedMeshMatchesReference) {
@@ -513,7 +535,7 @@ TEST(DeviceMesh, HostVersionMatchesAndCopiesNothingIn) {
     std::vector<double> out = grader::poisoned_host<double>(mesh_size(mesh));
     double call_ms = 0;
     const MeshTimings t = timed_call([&] { return distances_on_device_mesh(mesh, to, out.data()); }, call_ms);
-    EXPECT_TRUE(distances_match(expected_mesh(mesh, to), out));
+    EXPECT_TRUE(mesh_matches(mesh, to, out));
     expect_timings(t, 0, static_cast<int>(mesh_size(mesh)), call_ms);
   }
   // A 4000 x 2500 mesh traced (its kernel some 0.2 ms on an H100, so a kernel time that times
