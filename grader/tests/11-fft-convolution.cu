@@ -393,7 +393,11 @@ void impulse_gives_the_filter_centred(const Method& method, Way way) {
   const int height = 40, width = 56;
   for (const auto& [filter_height, filter_width] : std::vector<std::pair<int, int>>{{5, 5}, {4, 6}, {3, 7}}) {
     Problem p = random_problem(height, width, filter_height, filter_width);
-    for (const auto& [py, px] : std::vector<std::pair<int, int>>{{height / 2, width / 2}, {1, 1}, {height - 2, width - 2}}) {
+    std::vector<std::pair<int, int>> impulses = {{height / 2, width / 2}, {1, 1}, {height - 2, width - 2}};
+    // Under compute-sanitizer one impulse a filter: where the 1 lies changes values, not one access
+    // (each FFT call also makes plans the tool instruments again).
+    if (grader::under_sanitizer()) impulses.resize(1);
+    for (const auto& [py, px] : impulses) {
       std::fill(p.image.begin(), p.image.end(), 0.0f);
       p.image[py * width + px] = 1.0f;
       const std::vector<double> bound = bounds(way, p);
