@@ -104,8 +104,13 @@ std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& 
     return "needs " + megabytes(bytes) + " of device memory, more than 3/4 of this GPU's " + megabytes(total_bytes) +
            ": not run here";
   }
-  // A quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
-  const std::size_t kept_free = total_bytes / 4;
+  // A check that needs more than a quarter of the GPU holds it alone: beside other checks it waited
+  // for their memory, up to minutes on a busy GPU (and two such checks for each other), and the
+  // runner starts a check that held it alone first next time, one after another. Otherwise a
+  // quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
+  const bool alone = bytes > total_bytes / 4;
+  if (alone) hold_the_gpu_alone();
+  const std::size_t kept_free = alone ? 0 : total_bytes / 4;
   const auto start = std::chrono::steady_clock::now(), give_up = start + std::chrono::minutes(2);
   const auto waited = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   for (;;) {
@@ -122,8 +127,8 @@ std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& 
     }
     if (std::chrono::steady_clock::now() > give_up) {
       note_seconds_waited(waited());
-      return "needs " + megabytes(bytes) + " of device memory with a quarter of the GPU left free, and other checks "
-             "held it for 2 minutes (" + megabytes(free_bytes) + " free): not run here";
+      return "needs " + megabytes(bytes) + " of device memory" + (alone ? "" : " with a quarter of the GPU left free") +
+             ", and other checks held it for 2 minutes (" + megabytes(free_bytes) + " free): not run here";
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
