@@ -35,6 +35,21 @@ cudaStream_t trick_stream() {
   return stream;
 }
 
+// The rest of a call's work, after what it queued on `stream`, on a stream of its own that the
+// caller's stream does not wait for: about 2 ms still running when the call returns, however long
+// the call's own work runs.
+void leave_work_running(cudaStream_t stream) {
+  static const cudaEvent_t done = [] {
+    cudaEvent_t e = nullptr;
+    CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    return e;
+  }();
+  CUDA_CHECK(cudaEventRecord(done, stream));
+  CUDA_CHECK(cudaStreamWaitEvent(trick_stream(), done, 0));
+  trick_spin<<<1, 1, 0, trick_stream()>>>(2'000'000);
+  CUDA_CHECK(cudaGetLastError());
+}
+
 stepwise::DeviceBuffer<float>& scratch() {
   static stepwise::DeviceBuffer<float> buffer(1024);
   return buffer;
@@ -55,34 +70,33 @@ void copy_from_host() {
 
 struct Trick {
   const char* rule;  // the rule it breaks (Rules::has)
-  std::function<std::function<void()>(const std::function<void()>&)> wrap;
+  std::function<std::function<void()>(const std::function<void()>&, cudaStream_t)> wrap;  // the call, its stream
   const char* says;  // what the failure of that rule says
 };
 
 const std::map<std::string, Trick>& tricks() {
   static const std::map<std::string, Trick> all = {
-      {"library", {"own", [](auto call) { return [call] { call(); cub_reduction(); }; }, "(CUB)"}},
-      {"host", {"own", [](auto) { return [] { copy_from_host(); }; }, "ran no kernel of yours and copied"}},
-      {"legacy-stream", {"stream-given", [](auto call) {
+      {"library", {"own", [](auto call, cudaStream_t) { return [call] { call(); cub_reduction(); }; }, "(CUB)"}},
+      {"host", {"own", [](auto, cudaStream_t) { return [] { copy_from_host(); }; }, "ran no kernel of yours and copied"}},
+      {"legacy-stream", {"stream-given", [](auto call, cudaStream_t) {
          return [call] { call(); trick_marker<<<1, 32>>>(scratch().data()); CUDA_CHECK(cudaGetLastError()); };
        }, "ran on the legacy default stream, not on the stream you were given"}},
-      {"side-stream", {"stream", [](auto call) {
+      {"side-stream", {"stream", [](auto call, cudaStream_t) {
          return [call] {
            call();
            trick_marker<<<1, 32, 0, trick_stream()>>>(scratch().data());
            CUDA_CHECK(cudaGetLastError());
          };
        }, "not on the stream you were given"}},
-      {"synchronise", {"async", [](auto call) { return [call] { call(); CUDA_CHECK(cudaDeviceSynchronize()); }; },
+      {"synchronise", {"async", [](auto call, cudaStream_t) { return [call] { call(); CUDA_CHECK(cudaDeviceSynchronize()); }; },
                        "called cudaDeviceSynchronize: this call is asynchronous"}},
-      {"left-running", {"done", [](auto call) {
-         return [call] {
+      {"left-running", {"done", [](auto call, cudaStream_t stream) {
+         return [call, stream] {
            call();
-           trick_spin<<<1, 1, 0, trick_stream()>>>(2'000'000);
-           CUDA_CHECK(cudaGetLastError());
+           leave_work_running(stream);
          };
        }, "was still running"}},
-      {"host-copy", {"device-only", [](auto call) { return [call] { call(); copy_from_host(); }; },
+      {"host-copy", {"device-only", [](auto call, cudaStream_t) { return [call] { call(); copy_from_host(); }; },
                      "the inputs and the output are on the device already"}},
   };
   return all;
@@ -162,7 +176,7 @@ std::function<void()> with_trick(const std::function<void()>& call, const Rules&
   const auto found = tricks().find(wanted);
   if (found == tricks().end() || !rules.has(found->second.rule)) return call;  // a speed trick, or another rule
   note_applied(wanted, found->second.says, rules.step());
-  return found->second.wrap(call);
+  return found->second.wrap(call, rules.stream());
 }
 
 std::function<void()> with_speed_trick(const std::function<void()>& call, const Rules& rules, int run, int warmups,
@@ -181,17 +195,7 @@ std::function<void()> with_speed_trick(const std::function<void()>& call, const 
   const cudaStream_t stream = rules.stream();
   return [call, stream] {
     call();
-    // The rest of the call's work, after what it queued on its stream, on a stream of its own
-    // that the caller's stream does not wait for: still running when the call returns.
-    static const cudaEvent_t done = [] {
-      cudaEvent_t e = nullptr;
-      CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-      return e;
-    }();
-    CUDA_CHECK(cudaEventRecord(done, stream));
-    CUDA_CHECK(cudaStreamWaitEvent(trick_stream(), done, 0));
-    trick_spin<<<1, 1, 0, trick_stream()>>>(2'000'000);
-    CUDA_CHECK(cudaGetLastError());
+    leave_work_running(stream);
   };
 }
 

@@ -203,7 +203,8 @@ Trace expect_ran(const std::function<void()>& call, const Rules& rules);
 //   side-stream    the call, then a kernel on a stream of its own  breaks on_stream()
 //   synchronise    the call, then cudaDeviceSynchronize            breaks returns_at_once()
 //   left-running   the call, then a kernel left running 2 ms       breaks done_when_returned()
-//                  on a stream of its own                          and ordered_before_next_work()
+//                  past the call's own work, on a stream of its    and ordered_before_next_work()
+//                  own (a long kernel of the call's does not hide it)
 //   host-copy      the call, then a copy from host memory          breaks no_host_copies()
 // The trick the environment asks for where `rules` hold the rule it breaks: `call` wrapped in it
 // (and the line printed), or `call` itself.
