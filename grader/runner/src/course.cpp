@@ -38,6 +38,7 @@ Course load_course(const std::filesystem::path& file) {
     Lesson lesson;
     lesson.slug = entry.value("slug", "");
     for (const std::string& track : kTracks) lesson.built_by[track] = entry.value(track, std::vector<std::string>{});
+    if (const std::string dir = entry.value("tests_dir", ""); !dir.empty()) lesson.tests_dir = here / dir;
     if (lesson.slug.size() < 3)
       throw std::runtime_error(file.string() + " names a lesson without an NN-slug name");
     course.lessons.push_back(lesson);
