@@ -32,7 +32,14 @@
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 include("${CMAKE_CURRENT_LIST_DIR}/BrokenPatch.cmake")  # broken submissions written as patches
-include("${CMAKE_CURRENT_LIST_DIR}/CheckKind.cmake")    # stepwise_check_kind: a check's kind
+
+# The runner, which says each check's kind when CTest lists the tests (cmake/test_kinds.cmake): this
+# build's, or in a project built on a course build (a student's copy), that build's.
+if(DEFINED STEPWISE_RUNNER)
+  set(STEPWISE_KINDS_RUNNER "${STEPWISE_RUNNER}")
+else()
+  set(STEPWISE_KINDS_RUNNER "$<TARGET_FILE:stepwise>")
+endif()
 
 # The lock file of the GPU (grader/shared_run.h): every lesson check holds it shared while it
 # runs, a speed check or a correctness check that compares times holds it alone. CTest gives its
@@ -43,7 +50,7 @@ file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/results")
 find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos share the GPU lock")
 
 # The speed tricks every lesson with speed checks is tried with (grader/trace.h), and the
-# GoogleTest filter of its speed checks (cmake/CheckKind.cmake's kinds: <Anything>Speed, less the
+# GoogleTest filter of its speed checks (grader/check_kind.h's kinds: <Anything>Speed, less the
 # Cpu... suites), where every student call timed as a grader::Workload is.
 set(STEPWISE_SPEED_TRICKS skip-repeated checked-only hidden-work)
 set(STEPWISE_SPEED_CHECKS_FILTER "*Speed.*-Cpu*.*")
@@ -123,7 +130,7 @@ function(add_lesson lesson)
       message(FATAL_ERROR "lesson ${lesson}: TRICKS names the speed trick '${trick}', which every lesson "
                           "with speed checks gets by itself: leave it out")
     endif()
-    stepwise_add_trick_test(${lesson} ${trick} "${STEPWISE_CORRECTNESS_CHECKS_FILTER}")
+    stepwise_add_trick_test(${lesson} ${trick} correctness)  # the runner gives its filter
   endforeach()
   file(STRINGS "${test_source}" speed_checks REGEX "^TEST(_F)?\\([A-Za-z0-9_]*Speed,")
   list(FILTER speed_checks EXCLUDE REGEX "^TEST(_F)?\\(Cpu")
@@ -134,20 +141,23 @@ function(add_lesson lesson)
   endif()
   file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu"
                                      "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.patch")
+  set(broken_tests "")   # each broken submission's test, and the checks it fails (its filter)
+  set(broken_checks "")
   foreach(file IN LISTS broken)
     stepwise_add_broken_submission(${lesson} "${file}" "${sanitizers}" "${ARG_LIBRARIES}" "${api_sources}")
   endforeach()
+  stepwise_set_broken_test_kinds(TESTS ${broken_tests} CHECKS ${broken_checks})
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_exercise lesson${nn}-tests)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
 endfunction()
 
 # The test <NN-slug>/trick/<trick>: the lesson's reference solution run with the trick over the
-# checks of `filter` (grader/broken/expect_trick.cmake).
+# checks of `filter`, or over the correctness checks for "correctness" (grader/broken/expect_trick.cmake).
 function(stepwise_add_trick_test lesson trick filter)
   string(SUBSTRING "${lesson}" 0 2 nn)
   add_test(NAME ${lesson}/trick/${trick}
     COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
-            "-DFILTER=${filter}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
+            "-DFILTER=${filter}" -DRUNNER=$<TARGET_FILE:stepwise> -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
   set_tests_properties(${lesson}/trick/${trick} PROPERTIES
     LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
     ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
@@ -334,13 +344,13 @@ function(stepwise_device_code_architectures out)
 endfunction()
 
 # CTest tests, one per GoogleTest test, named <NN-slug>/<track>/<Suite>.<Test>, labelled
-# lesson-NN, the track, and by the check's kind (stepwise_check_labels, cmake/CheckKind.cmake:
-# e.g. "speed;gpu", "correctness;cpu"). Speed checks run alone, never beside another test
-# (timings); the others side by side, a sanitizer check counting as two of CTest's jobs
-# (compute-sanitizer is slow and busy, but times nothing), all holding the runner's GPU lock
-# (grader/shared_run.h: a correctness check that compares times holds it alone). The tests are
-# discovered when CTest runs (so a machine without a GPU can list them); a file CTest reads right
-# after the discovery gives each its kind's properties.
+# lesson-NN, the track, and by the check's kind (grader::check_labels, grader/check_kind.h: e.g.
+# "speed;gpu", "correctness;cpu"). Speed checks run alone, never beside another test (timings);
+# the others side by side, a sanitizer check counting as two of CTest's jobs (compute-sanitizer
+# is slow and busy, but times nothing), all holding the runner's GPU lock (grader/shared_run.h: a
+# correctness check that compares times holds it alone). The tests are discovered when CTest runs
+# (so a machine without a GPU can list them); a file CTest reads right after the discovery gives
+# each its kind's properties, asking the runner once for them all (cmake/test_kinds.cmake).
 # (The suite in a CTest name is GoogleTest's for TEST and TEST_P; the course has no TYPED_TEST or
 # DISABLED_ test, whose names gtest_discover_tests shortens.)
 # Listing a test program's checks takes half a second, but CTest lists them all as it starts, on
@@ -359,21 +369,11 @@ function(stepwise_discover_tests target lesson track)
     DISCOVERY_TIMEOUT ${STEPWISE_DISCOVERY_TIMEOUT}
     PROPERTIES TIMEOUT 600 ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
   set(kinds_file "${CMAKE_CURRENT_BINARY_DIR}/${found}_kinds.cmake")
-  string(LENGTH "${prefix}" prefix_length)
-  file(WRITE "${kinds_file}" "\
+  file(GENERATE OUTPUT "${kinds_file}" CONTENT "\
 if(${found})
-  include(\"${STEPWISE_SOURCE_DIR}/cmake/CheckKind.cmake\")
-  foreach(test IN LISTS ${found})
-    string(SUBSTRING \"\${test}\" ${prefix_length} -1 check)
-    stepwise_check_kind(\"\${check}\" kind)
-    stepwise_check_labels(\"\${check}\" labels)
-    set_tests_properties(\"\${test}\" PROPERTIES LABELS \"lesson-${nn};${track};\${labels}\")
-    if(kind STREQUAL \"speed\")
-      set_tests_properties(\"\${test}\" PROPERTIES RUN_SERIAL TRUE)
-    elseif(kind STREQUAL \"sanitizer\")
-      set_tests_properties(\"\${test}\" PROPERTIES PROCESSORS 2)
-    endif()
-  endforeach()
+  include(\"${STEPWISE_SOURCE_DIR}/cmake/test_kinds.cmake\")
+  stepwise_set_check_kinds(\"${STEPWISE_KINDS_RUNNER}\" TESTS \${${found}} PREFIX \"${prefix}\"
+                           KIND_LABELS lesson-${nn} ${track})
 endif()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${kinds_file}")
@@ -505,23 +505,33 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
   add_test(NAME ${lesson}/broken/${name}
     COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:${target}> "-DCHECKS=${fails}"
             "-DEXPECT=${expect}" "-DSOURCE=${shown}" -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_failure.cmake")
-  # As the checks they fail (stepwise_check_kind of each pattern of the filter): speed checks run
-  # alone, a sanitizer check counts as two jobs.
-  set(serial FALSE)
-  set(processors 1)
-  string(REPLACE ":" ";" patterns "${fails}")
-  foreach(pattern IN LISTS patterns)
-    stepwise_check_kind("${pattern}" kind)
-    if(kind STREQUAL "speed")
-      set(serial TRUE)
-    elseif(kind STREQUAL "sanitizer")
-      set(processors 2)
-    endif()
-  endforeach()
-  if(serial)
-    set(processors 1)
-  endif()
+  # RUN_SERIAL and PROCESSORS as the checks it fails: set when CTest lists the tests, once the
+  # runner that knows their kinds is built (stepwise_set_broken_test_kinds).
   set_tests_properties(${lesson}/broken/${name} PROPERTIES
-    LABELS "lesson-${nn};selftest;broken;gpu" RUN_SERIAL ${serial} PROCESSORS ${processors} TIMEOUT 600
+    LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600
     SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]" ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
+  list(APPEND broken_tests "${lesson}/broken/${name}")
+  list(APPEND broken_checks "${fails}")
+  set(broken_tests "${broken_tests}" PARENT_SCOPE)
+  set(broken_checks "${broken_checks}" PARENT_SCOPE)
+endfunction()
+
+# stepwise_set_broken_test_kinds(TESTS <test>... CHECKS <filter>...): the broken-submission tests
+# of this folder run alone if they fail a speed check, count as two of CTest's jobs if they fail a
+# sanitizer check (cmake/test_kinds.cmake, when CTest lists them). The kinds are the runner's, not
+# known at configure time, and CTest reads a folder's TEST_INCLUDE_FILES before its own add_test
+# lines: so the script is named by a sub-folder of no targets (cmake/broken-test-kinds), which
+# CTest reads after them.
+function(stepwise_set_broken_test_kinds)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "" "TESTS;CHECKS")
+  if(NOT ARG_TESTS)
+    return()
+  endif()
+  list(JOIN ARG_TESTS "]==] [==[" tests)  # bracket arguments in the script
+  list(JOIN ARG_CHECKS "]==] [==[" checks)
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/broken-test-kinds/kinds.cmake" CONTENT "\
+include(\"${STEPWISE_SOURCE_DIR}/cmake/test_kinds.cmake\")
+stepwise_set_check_kinds(\"${STEPWISE_KINDS_RUNNER}\" TESTS [==[${tests}]==] CHECKS [==[${checks}]==])
+")
+  add_subdirectory("${STEPWISE_SOURCE_DIR}/cmake/broken-test-kinds" broken-test-kinds)
 endfunction()

@@ -1,44 +1,45 @@
 # stepwise_write_course(<file> LESSONS <NN-slug>... [TOOLS <target>...])
 #
-# Writes the course file the grading runner (bin/stepwise) reads: where the sources and the build
-# are, which CMake and CTest to call, and each lesson, in reading order, with the targets that
-# build its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one. The runner learns the lessons from this file (made from
-# STEPWISE_LESSONS, the lessons of course.json, at configure time), so a new lesson needs no change to the runner.
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/JsonText.cmake")
+# The course file the grading runner (bin/stepwise) reads: where the sources and the build are,
+# which CMake and CTest to call, and each lesson, in reading order, with the targets that build
+# its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one. The runner
+# learns the lessons from this file (made from STEPWISE_LESSONS, the lessons of course.json, at
+# configure time), so a new lesson needs no change to the runner.
+# CMake gathers the facts; the runner writes the JSON (`stepwise write-json`, write_json.h), so
+# that a name (a folder a student chose) is never pasted between quotes. In the course build that
+# is a build step after the runner is built (target stepwise-course-file, part of ALL); in a
+# project built on a course build (a fixture, a student's copy), that build's runner,
+# STEPWISE_RUNNER, writes it now.
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/WriteJson.cmake")
 
 function(stepwise_write_course file)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LESSONS;TOOLS")
-  set(json "{}")
-  json_set_string(json source_dir VALUE "${PROJECT_SOURCE_DIR}")
-  json_set_string(json build_dir VALUE "${PROJECT_BINARY_DIR}")
-  json_set_string(json cmake VALUE "${CMAKE_COMMAND}")
-  json_set_string(json ctest VALUE "${CMAKE_CTEST_COMMAND}")
-  json_set_strings(json tools STRINGS ${ARG_TOOLS})
-  string(JSON json SET "${json}" lessons "[]")
+  set(facts "/source_dir=${PROJECT_SOURCE_DIR}" "/build_dir=${PROJECT_BINARY_DIR}" "/cmake=${CMAKE_COMMAND}"
+            "/ctest=${CMAKE_CTEST_COMMAND}" "/tools[]" "/lessons[]")
+  foreach(tool IN LISTS ARG_TOOLS)
+    list(APPEND facts "/tools/-=${tool}")
+  endforeach()
   set(i 0)
   foreach(lesson IN LISTS ARG_LESSONS)
     string(SUBSTRING "${lesson}" 0 2 nn)
-    set(entry "{}")
-    json_set_string(entry slug VALUE "${lesson}")
+    list(APPEND facts "/lessons/${i}/slug=${lesson}")
     if(TARGET lesson${nn}-tests)  # the folder of its checks (no other lesson's are there)
       get_target_property(tests_dir lesson${nn}-tests BINARY_DIR)
-      json_set_string(entry tests_dir VALUE "${tests_dir}")
+      list(APPEND facts "/lessons/${i}/tests_dir=${tests_dir}")
     endif()
     foreach(track exercise solution tuned)
       set(suffix "")
       if(NOT track STREQUAL "exercise")
         set(suffix "-${track}")  # lessonNN-tests-solution; lessonNN-tests-tuned where it has a tuned version
       endif()
-      set(targets "")
+      list(APPEND facts "/lessons/${i}/${track}[]")
       foreach(target lesson${nn}-tests${suffix} lesson${nn}-demo${suffix})
         if(TARGET ${target})
-          list(APPEND targets ${target})
+          list(APPEND facts "/lessons/${i}/${track}/-=${target}")
+          list(APPEND every_${track} ${target})
         endif()
       endforeach()
-      json_set_strings(entry ${track} STRINGS ${targets})
-      list(APPEND every_${track} ${targets})
     endforeach()
-    string(JSON json SET "${json}" lessons ${i} "${entry}")
     math(EXPR i "${i} + 1")
   endforeach()
   # One target per track builds every lesson's: the runner builds it first (keeping going past a
@@ -47,10 +48,22 @@ function(stepwise_write_course file)
     if(every_${track} AND NOT TARGET stepwise-${track}-lessons)
       add_custom_target(stepwise-${track}-lessons)
       add_dependencies(stepwise-${track}-lessons ${every_${track}})
-      json_set_string(json ${track}_lessons_target VALUE "stepwise-${track}-lessons")
+      list(APPEND facts "/${track}_lessons_target=stepwise-${track}-lessons")
     endif()
   endforeach()
-  file(WRITE "${file}.new" "${json}\n")
-  file(COPY_FILE "${file}.new" "${file}" ONLY_IF_DIFFERENT)
-  file(REMOVE "${file}.new")
+
+  if(NOT TARGET stepwise)
+    stepwise_write_json("${file}" ${facts})
+    return()
+  endif()
+  # Make runs a command again when a file it depends on changed, not when its arguments did: the
+  # facts, in a file rewritten only when they change, are that file (the runner leaves an identical
+  # course file untouched, so nothing that depends on it is done again).
+  list(JOIN facts "\n" facts_text)
+  file(CONFIGURE OUTPUT "${file}.facts" CONTENT "${facts_text}\n" @ONLY)
+  add_custom_command(OUTPUT "${file}"
+    COMMAND stepwise write-json "${file}" ${facts}
+    DEPENDS stepwise "${file}.facts"
+    COMMENT "" VERBATIM)
+  add_custom_target(stepwise-course-file ALL DEPENDS "${file}")
 endfunction()

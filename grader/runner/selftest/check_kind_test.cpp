@@ -1,8 +1,8 @@
-// The rule "a suite's name says its kind" as C++ reads it (grader/check_kind.h) against the table
-// grader/selftest/check-kinds.txt, which grader/selftest/check_kind.cmake holds CMake's reader
-// (cmake/CheckKind.cmake, stepwise_check_kind) to: the two readers agree on every name there, and
-// on each kind's labels (grader::check_labels, stepwise_check_labels), whose gpu or cpu label says
-// whether it needs the GPU (grader::needs_gpu).
+// The rule "a suite's name says its kind" (grader/check_kind.h, its one reader: the CMake side asks
+// it through `stepwise check-kinds`, cmake/test_kinds.cmake) against the table
+// grader/selftest/check-kinds.txt: every name there of its kind, each kind's labels
+// (grader::check_labels), whose gpu or cpu label says whether it needs the GPU (grader::needs_gpu),
+// and the filter that keeps the correctness checks.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -13,7 +13,7 @@ file(REMOVE_RECURSE "${WORK}" "${WORK}-source")
 # A copy of the fixture's sources: the last part deletes a STEPWISE_TODO line, as a student would.
 file(COPY "${RUNNER_DIR}/selftest/course-fixture/" DESTINATION "${WORK}-source")
 execute_process(COMMAND "${CMAKE_COMMAND}" -S "${WORK}-source" -B "${WORK}"
-                        -DRUNNER_DIR=${RUNNER_DIR} -DCMAKE_BUILD_TYPE=Release
+                        -DRUNNER_DIR=${RUNNER_DIR} -DSTEPWISE_RUNNER=${RUNNER} -DCMAKE_BUILD_TYPE=Release
                 RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the fixture course did not configure:\n${log}")

@@ -22,10 +22,10 @@ Course load_course(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in)
     throw std::runtime_error("no course file " + file.string() +
-                             ": configure the build first (cmake --preset default)");
+                             ": configure, then build it (cmake --preset default, then cmake --build build --target stepwise-course-file)");
   const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
   if (json.is_discarded() || !json.is_object())
-    throw std::runtime_error(file.string() + " is not valid JSON: configure again (cmake --preset default)");
+    throw std::runtime_error(file.string() + " is not valid JSON: build it again (cmake --build build --target stepwise-course-file)");
   const std::filesystem::path here = file.parent_path();
   Course course;
   course.source_dir = here / json.value("source_dir", ".");

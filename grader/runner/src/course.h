@@ -1,6 +1,7 @@
 #pragma once
-// The course as this build knows it: read from <build>/stepwise-course.json, which CMake writes
-// from the lessons of course.json (grader/runner/Course.cmake) with the targets that build them.
+// The course as this build knows it: read from <build>/stepwise-course.json, made from the lessons
+// of course.json with the targets that build them (grader/runner/Course.cmake: CMake gathers them,
+// `stepwise write-json` writes the file when the runner is built).
 #include <filesystem>
 #include <map>
 #include <optional>

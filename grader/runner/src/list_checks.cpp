@@ -9,15 +9,25 @@
 
 namespace runner {
 
+std::string check_line(const std::string& check) {
+  const grader::CheckKind kind = grader::check_kind(check);
+  std::string labels;
+  for (const std::string& label : grader::check_labels(kind)) labels += (labels.empty() ? "" : ",") + label;
+  return check + " " + grader::check_kind_name(kind) + " " + labels;
+}
+
 std::string check_lines(const std::string& listing) {
   std::string lines;
-  for (const std::string& check : listed_tests(listing)) {
-    const grader::CheckKind kind = grader::check_kind(check);
-    std::string labels;
-    for (const std::string& label : grader::check_labels(kind)) labels += (labels.empty() ? "" : ",") + label;
-    lines += check + " " + grader::check_kind_name(kind) + " " + labels + "\n";
-  }
+  for (const std::string& check : listed_tests(listing)) lines += check_line(check) + "\n";
   return lines;
+}
+
+int run_check_kinds(const std::vector<std::string>& checks, const std::string& prefix) {
+  std::string lines;
+  for (const std::string& check : checks)
+    lines += check_line(check.rfind(prefix, 0) == 0 ? check.substr(prefix.size()) : check) + "\n";
+  std::cout << lines << std::flush;
+  return 0;
 }
 
 int run_list_checks(const std::filesystem::path& program, const std::filesystem::path& output) {

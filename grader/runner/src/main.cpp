@@ -11,6 +11,9 @@
 //   stepwise class CLASS_DIR     an instructor's run: grade every student of a class into a
 //                                gradebook (class_grading.h); class-check runs one check of it,
 //                                list-checks lists a lesson's checks for it (list_checks.h)
+// For the build (internal): check-kinds says what kind each check named is (list_checks.h),
+// correctness-filter prints the GoogleTest filter of the correctness checks (grader/check_kind.h),
+// write-json writes a JSON file of the facts CMake gives it (write_json.h).
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
 // for want of a GPU do not count), 1 otherwise; 2 when grading itself could not run.
 #include <unistd.h>
@@ -30,11 +33,13 @@
 #include "class_check.h"
 #include "class_grading.h"
 #include "course.h"
+#include "grader/check_kind.h"
 #include "hints.h"
 #include "lint_command.h"
 #include "list_checks.h"
 #include "records.h"
 #include "report.h"
+#include "write_json.h"
 
 namespace fs = std::filesystem;
 using namespace runner;
@@ -287,11 +292,32 @@ int main(int argc, char** argv) {
   list_checks_cmd->add_option("--program", list_program, "the lesson's test program")->required();
   list_checks_cmd->add_option("--output", list_output, "the file written")->required();
 
+  std::vector<std::string> kinds_of;
+  std::string kinds_prefix;
+  CLI::App* check_kinds_cmd = app.add_subcommand("check-kinds", "print each check's line: <Suite.Test> <kind> <labels>");
+  check_kinds_cmd->group("");  // internal: cmake/test_kinds.cmake calls it
+  check_kinds_cmd->add_option("checks", kinds_of, "Suite.Test names or GoogleTest patterns (Suite.*)");
+  check_kinds_cmd->add_option("--prefix", kinds_prefix, "dropped from each name that starts with it (<NN-slug>/<track>/)");
+
+  CLI::App* correctness_filter_cmd =
+      app.add_subcommand("correctness-filter", "print the GoogleTest filter that keeps the correctness checks");
+  correctness_filter_cmd->group("");  // internal: grader/broken/expect_trick.cmake calls it
+
+  fs::path json_file;
+  std::vector<std::string> json_facts;
+  CLI::App* write_json_cmd = app.add_subcommand("write-json", "write a JSON file of facts: <pointer>=<text>, <pointer>[], <pointer>{}");
+  write_json_cmd->group("");  // internal: CMake calls it (grader/runner/Course.cmake, grader/class)
+  write_json_cmd->add_option("file", json_file, "the file written (left as it is if it holds the same)")->required();
+  write_json_cmd->add_option("facts", json_facts, "the facts, in order (write_json.h)");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (*class_check_cmd) return run_class_check(class_check);
     if (*list_checks_cmd) return run_list_checks(list_program, list_output);
+    if (*check_kinds_cmd) return run_check_kinds(kinds_of, kinds_prefix);
+    if (*correctness_filter_cmd) return (std::cout << grader::kCorrectnessChecksFilter << "\n").good() ? 0 : 1;
+    if (*write_json_cmd) return run_write_json(json_file, json_facts);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");
     if (*lint_cmd) {

@@ -5,9 +5,10 @@
 //   Cpu<Anything>     a check of host code: runs without a GPU
 //   Sanitizer         the lesson's checks again under compute-sanitizer: needs the GPU
 //   anything else     a correctness check on the GPU
-// Header-only: the test programs (grader/harness) and the runner (grader/runner) both use it.
-// Held to the table grader/selftest/check-kinds.txt (CheckKind.AgreesWithTheTable in
-// grader/runner/selftest), as cmake/CheckKind.cmake is (grader/selftest/check_kind.cmake).
+// Header-only: the test programs (grader/harness) and the runner (grader/runner) both use it, and
+// it is the rule's one reader: CMake asks it through the runner (`stepwise check-kinds`, which
+// cmake/test_kinds.cmake calls for the CTest tests' labels and scheduling). Held to the table
+// grader/selftest/check-kinds.txt (CheckKind.AgreesWithTheTable in grader/runner/selftest).
 #include <string>
 #include <vector>
 
@@ -39,17 +40,17 @@ inline const char* check_kind_name(CheckKind kind) {
   return "correctness";
 }
 
-// The CTest labels of a check of this kind, as cmake/CheckKind.cmake's stepwise_check_labels gives
-// them (the course's tests) and `stepwise list-checks` writes them (the class build's): speed
-// {speed, gpu}, sanitizer {sanitizer, gpu}, cpu {correctness, cpu}, correctness {correctness, gpu}.
-// The table's 'labels' lines hold both to the same labels.
+// The CTest labels of a check of this kind, as `stepwise check-kinds` gives them (the course's
+// tests) and `stepwise list-checks` writes them (the class build's): speed {speed, gpu}, sanitizer
+// {sanitizer, gpu}, cpu {correctness, cpu}, correctness {correctness, gpu}. The table's 'labels'
+// lines hold them.
 inline std::vector<std::string> check_labels(CheckKind kind) {
   return {kind == CheckKind::cpu ? "correctness" : check_kind_name(kind), needs_gpu(kind) ? "gpu" : "cpu"};
 }
 
 // A GoogleTest filter that keeps the correctness checks only, each other kind left out by its
 // pattern: what a sanitizer check runs again under compute-sanitizer (and what the trace tricks
-// play on, cmake/CheckKind.cmake's STEPWISE_CORRECTNESS_CHECKS_FILTER). Both are held to the table
+// play on: grader/broken/expect_trick.cmake asks `stepwise correctness-filter`). Held to the table
 // grader/selftest/check-kinds.txt, which also says which of its names the filter keeps.
 inline const char* const kCorrectnessChecksFilter = "-*Speed.*:Cpu*.*:Sanitizer.*";
 
