@@ -66,14 +66,17 @@ double median(std::vector<double> values) {
 // The runs a median is taken over: at least min_warmup (and options.warmup) untimed runs first,
 // then options.repeats timed ones. A warm-up run slower than kSlowFirstRunMs is the answer on
 // its own: clearly slow code is not run again. run_once returns a run's record; ms_of its time.
+int warmup_count(const TimingOptions& options, int min_warmup) { return std::max(options.warmup, min_warmup); }
+int timed_count(const TimingOptions& options) { return std::max(options.repeats, 1); }
+
 template <class RunOnce, class MsOf>
 auto timed_runs(const TimingOptions& options, int min_warmup, RunOnce run_once, MsOf ms_of) {
-  for (int i = 0; i < std::max(options.warmup, min_warmup); ++i) {
+  for (int i = 0; i < warmup_count(options, min_warmup); ++i) {
     auto run = run_once();
     if (ms_of(run) > kSlowFirstRunMs) return std::vector<decltype(run)>{run};
   }
   std::vector<decltype(run_once())> runs;
-  for (int i = 0; i < std::max(options.repeats, 1); ++i) runs.push_back(run_once());
+  for (int i = 0; i < timed_count(options); ++i) runs.push_back(run_once());
   return runs;
 }
 
@@ -108,7 +111,7 @@ double gpu_median_ms(const Workload& work, TimingOptions options) {
   std::string unchecked_run_wrong;  // the first run every_run_is_right found wrong, in words
   // With a speed trick asked for (grader/trace.h), the trick is played on these runs of the
   // student's call (a Workload with what_ran: the grader's own yardsticks set none).
-  const int warmups = std::max(options.warmup, kMinWarmup), all_runs = warmups + std::max(options.repeats, 1);
+  const int warmups = warmup_count(options, kMinWarmup), all_runs = warmups + timed_count(options);
   const std::vector<Run> runs = timed_runs(options, kMinWarmup, [&] {
     ++run_number;
     const std::function<void()> call =
