@@ -24,10 +24,10 @@
 # tricks (grader/trace.h: library, host, legacy-stream, side-stream, synchronise, left-running,
 # host-copy) the lesson's trace rules must catch: each is a test <NN-slug>/trick/<trick> that
 # plays it around the reference solution's traced calls (grader/broken/expect_trick.cmake). A
-# lesson with speed checks (a suite <Anything>Speed in its grader/tests file) also gets the speed
-# tricks (STEPWISE_SPEED_TRICKS: skip-repeated, checked-only, hidden-work; grader/trace.h), each a
-# test <NN-slug>/trick/<trick> that plays it on the timed runs of the solution's calls in the
-# lesson's speed checks (STEPWISE_SPEED_CHECKS_FILTER), which must each fail saying so.
+# lesson with speed checks (a check of kind speed, grader/check_kind.h) also gets the speed tricks
+# (STEPWISE_SPEED_TRICKS: skip-repeated, checked-only, hidden-work; grader/trace.h), each a test
+# <NN-slug>/trick/<trick> that plays it on the timed runs of the solution's calls in the lesson's
+# speed checks, which must each fail saying so.
 
 # The course's source folder, also when another project (grader/class) includes this file.
 get_filename_component(STEPWISE_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -49,11 +49,9 @@ set(STEPWISE_GPU_LOCK "${PROJECT_BINARY_DIR}/results/gpu.lock")
 file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/results")
 find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos share the GPU lock")
 
-# The speed tricks every lesson with speed checks is tried with (grader/trace.h), and the
-# GoogleTest filter of its speed checks (grader/check_kind.h's kinds: <Anything>Speed, less the
-# Cpu... suites), where every student call timed as a grader::Workload is.
+# The speed tricks every lesson with speed checks is tried with (grader/trace.h), in its speed
+# checks, where every student call timed as a grader::Workload is.
 set(STEPWISE_SPEED_TRICKS skip-repeated checked-only hidden-work)
-set(STEPWISE_SPEED_CHECKS_FILTER "*Speed.*-Cpu*.*")
 
 function(add_lesson lesson)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
@@ -105,7 +103,7 @@ function(add_lesson lesson)
     stepwise_add_test_program(lesson${nn}-tests${suffix} LESSON ${lesson} TRACK ${track}
                               SANITIZERS ${sanitizers} STUDENT ${implementation} CHECKS ${checks}
                               LINK ${checks} ${implementation} ${ARG_LIBRARIES})
-    stepwise_discover_tests(lesson${nn}-tests${suffix} ${lesson} ${track})
+    stepwise_discover_tests(lesson${nn}-tests${suffix} ${lesson} ${track} SPEED_FOUND lesson${nn}_${track}_speed)
     add_dependencies(lesson${nn}-all ${implementation} lesson${nn}-demo${suffix} lesson${nn}-tests${suffix})
   endforeach()
 
@@ -125,20 +123,23 @@ function(add_lesson lesson)
     LABELS "lesson-${nn};solution;demo;gpu" SKIP_RETURN_CODE 77 RUN_SERIAL ${serial})
 
   stepwise_add_todo_lint(${lesson})
+  # The trick tests, added when CTest lists the tests: the speed tricks only if the solution's
+  # program has a check of kind speed, which the runner says after its discovery (SPEED_FOUND).
+  set(trace_tricks "")
   foreach(trick IN LISTS ARG_TRICKS)
     if(trick IN_LIST STEPWISE_SPEED_TRICKS)
       message(FATAL_ERROR "lesson ${lesson}: TRICKS names the speed trick '${trick}', which every lesson "
                           "with speed checks gets by itself: leave it out")
     endif()
-    stepwise_add_trick_test(${lesson} ${trick} correctness)  # the runner gives its filter
+    stepwise_trick_test(${lesson} ${trick} correctness trace_tricks)
   endforeach()
-  file(STRINGS "${test_source}" speed_checks REGEX "^TEST(_F)?\\([A-Za-z0-9_]*Speed,")
-  list(FILTER speed_checks EXCLUDE REGEX "^TEST(_F)?\\(Cpu")
-  if(speed_checks)
-    foreach(trick IN LISTS STEPWISE_SPEED_TRICKS)
-      stepwise_add_trick_test(${lesson} ${trick} "${STEPWISE_SPEED_CHECKS_FILTER}")
-    endforeach()
-  endif()
+  set(speed_tricks "")
+  foreach(trick IN LISTS STEPWISE_SPEED_TRICKS)
+    stepwise_trick_test(${lesson} ${trick} speed speed_tricks)
+  endforeach()
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/tricks.cmake"
+       CONTENT "${trace_tricks}if(lesson${nn}_solution_speed)\n${speed_tricks}endif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${CMAKE_CURRENT_BINARY_DIR}/tricks.cmake")
   file(GLOB broken CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.cu"
                                      "${PROJECT_SOURCE_DIR}/grader/broken/${lesson}/*.patch")
   set(broken_tests "")   # each broken submission's test, and the checks it fails (its filter)
@@ -151,16 +152,19 @@ function(add_lesson lesson)
   set_property(GLOBAL APPEND PROPERTY STEPWISE_TEST_PROGRAMS_solution lesson${nn}-tests-solution)
 endfunction()
 
-# The test <NN-slug>/trick/<trick>: the lesson's reference solution run with the trick over the
-# checks of `filter`, or over the correctness checks for "correctness" (grader/broken/expect_trick.cmake).
-function(stepwise_add_trick_test lesson trick filter)
+# The test <NN-slug>/trick/<trick>, appended to <out> as the lines of a file CTest reads (file(GENERATE)
+# content): the lesson's reference solution run with the trick over its checks of <kind>
+# (correctness or speed: grader/broken/expect_trick.cmake asks the runner for their filter).
+function(stepwise_trick_test lesson trick kind out)
   string(SUBSTRING "${lesson}" 0 2 nn)
-  add_test(NAME ${lesson}/trick/${trick}
-    COMMAND "${CMAKE_COMMAND}" -DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution> -DTRICK=${trick}
-            "-DFILTER=${filter}" -DRUNNER=$<TARGET_FILE:stepwise> -P "${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake")
-  set_tests_properties(${lesson}/trick/${trick} PROPERTIES
-    LABELS "lesson-${nn};selftest;broken;gpu" TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
-    ENVIRONMENT "STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}")
+  set(name "[==[${lesson}/trick/${trick}]==]")
+  string(APPEND ${out} "\
+add_test(${name} \"${CMAKE_COMMAND}\" \"-DPROGRAM=$<TARGET_FILE:lesson${nn}-tests-solution>\" \"-DTRICK=${trick}\"
+  \"-DFILTER=${kind}\" \"-DRUNNER=$<TARGET_FILE:stepwise>\" -P \"${PROJECT_SOURCE_DIR}/grader/broken/expect_trick.cmake\")
+set_tests_properties(${name} PROPERTIES LABELS \"lesson-${nn};selftest;broken;gpu\" TIMEOUT 600
+  SKIP_REGULAR_EXPRESSION [==[\\[  SKIPPED \\]]==] ENVIRONMENT \"STEPWISE_GPU_LOCK=${STEPWISE_GPU_LOCK}\")
+")
+  set(${out} "${${out}}" PARENT_SCOPE)
 endfunction()
 
 # The tuned version of a lesson, if it has one: solutions/<NN-slug>/tuned/*.cu, a drop-in for the
@@ -359,6 +363,7 @@ endfunction()
 set(STEPWISE_DISCOVERY_TIMEOUT 60)
 
 function(stepwise_discover_tests target lesson track)
+  cmake_parse_arguments(PARSE_ARGV 3 ARG "" "SPEED_FOUND" "")
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(prefix "${lesson}/${track}/")
   string(MAKE_C_IDENTIFIER "${target}_checks" found)
@@ -373,7 +378,7 @@ function(stepwise_discover_tests target lesson track)
 if(${found})
   include(\"${STEPWISE_SOURCE_DIR}/cmake/test_kinds.cmake\")
   stepwise_set_check_kinds(\"${STEPWISE_KINDS_RUNNER}\" TESTS \${${found}} PREFIX \"${prefix}\"
-                           KIND_LABELS lesson-${nn} ${track})
+                           KIND_LABELS lesson-${nn} ${track} SPEED_FOUND \"${ARG_SPEED_FOUND}\")
 endif()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${kinds_file}")

@@ -7,16 +7,18 @@
 # CMake's old policies.)
 
 # stepwise_set_check_kinds(<bin/stepwise> TESTS <test>... (PREFIX <prefix> | CHECKS <checks>...)
-#                          [KIND_LABELS <label>...])
+#                          [KIND_LABELS <label>...] [SPEED_FOUND <var>])
 #   PREFIX       each test is <prefix><Suite.Test> and runs that check (discovered tests)
 #   CHECKS       or each test's checks, in the order of TESTS: Suite.Test names or GoogleTest
 #                patterns (Suite.*), ':' between them (broken submissions)
 #   KIND_LABELS  with PREFIX: the test's labels are these, then its check's kind's
 #                (grader::check_labels)
+#   SPEED_FOUND  with PREFIX: <var> is set TRUE, for the rest of the file CTest reads, if a check
+#                is of kind speed (the lesson's speed tricks: cmake/AddLesson.cmake)
 # A test that runs a speed check runs alone (RUN_SERIAL: timings); one that runs a sanitizer check
 # counts as two of CTest's jobs (compute-sanitizer is slow and busy, but times nothing).
 function(stepwise_set_check_kinds runner)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PREFIX" "TESTS;CHECKS;KIND_LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PREFIX;SPEED_FOUND" "TESTS;CHECKS;KIND_LABELS")
   if(DEFINED ARG_PREFIX)
     set(asked ${ARG_TESTS})
   else()
@@ -45,6 +47,9 @@ function(stepwise_set_check_kinds runner)
       set_tests_properties("${test}" PROPERTIES LABELS "${ARG_KIND_LABELS};${labels}")
       if(CMAKE_MATCH_1 STREQUAL "speed")
         set_tests_properties("${test}" PROPERTIES RUN_SERIAL TRUE)
+        if(ARG_SPEED_FOUND)
+          set(${ARG_SPEED_FOUND} TRUE PARENT_SCOPE)
+        endif()
       elseif(CMAKE_MATCH_1 STREQUAL "sanitizer")
         set_tests_properties("${test}" PROPERTIES PROCESSORS 2)
       endif()

@@ -4,16 +4,14 @@
 # student's calls in the speed checks (grader::gpu_median_ms). Passes when the trick was applied
 # somewhere and every check it was applied in failed saying so ("[ CAUGHT   ]", no
 # "[ MISSED   ]"). Without a GPU it reports itself skipped.
-# FILTER: for a trace trick "correctness", the correctness checks, whose GoogleTest filter the
-# runner RUNNER gives (`stepwise correctness-filter`: grader::kCorrectnessChecksFilter); for a speed
-# trick the filter of the speed checks (STEPWISE_SPEED_CHECKS_FILTER).
-#   cmake -DPROGRAM=<solution's test program> -DTRICK=<name> -DFILTER=<filter> -DRUNNER=<bin/stepwise>
+# FILTER: the kind of checks the trick is played in, "correctness" for a trace trick, "speed" for a
+# speed trick, whose GoogleTest filter the runner RUNNER gives (`stepwise check-filter <kind>`:
+# grader/check_kind.h).
+#   cmake -DPROGRAM=<solution's test program> -DTRICK=<name> -DFILTER=<kind> -DRUNNER=<bin/stepwise>
 #         -P expect_trick.cmake
 cmake_minimum_required(VERSION 3.24)
-if(FILTER STREQUAL "correctness")
-  execute_process(COMMAND "${RUNNER}" correctness-filter OUTPUT_VARIABLE FILTER OUTPUT_STRIP_TRAILING_WHITESPACE
-                  COMMAND_ERROR_IS_FATAL ANY)
-endif()
+execute_process(COMMAND "${RUNNER}" check-filter "${FILTER}" OUTPUT_VARIABLE FILTER OUTPUT_STRIP_TRAILING_WHITESPACE
+                COMMAND_ERROR_IS_FATAL ANY)
 set(ENV{STEPWISE_TRACE_TRICK} "${TRICK}")
 execute_process(COMMAND "${PROGRAM}" "--gtest_filter=${FILTER}"
                 RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)

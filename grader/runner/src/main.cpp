@@ -12,7 +12,7 @@
 //                                gradebook (class_grading.h); class-check runs one check of it,
 //                                list-checks lists a lesson's checks for it (list_checks.h)
 // For the build (internal): check-kinds says what kind each check named is (list_checks.h),
-// correctness-filter prints the GoogleTest filter of the correctness checks (grader/check_kind.h),
+// check-filter prints the GoogleTest filter of the correctness or the speed checks (grader/check_kind.h),
 // write-json writes a JSON file of the facts CMake gives it (write_json.h).
 // Exit status of grade, next and outcome: 0 when no check failed and none is TODO (checks skipped
 // for want of a GPU do not count), 1 otherwise; 2 when grading itself could not run.
@@ -299,9 +299,13 @@ int main(int argc, char** argv) {
   check_kinds_cmd->add_option("checks", kinds_of, "Suite.Test names or GoogleTest patterns (Suite.*)");
   check_kinds_cmd->add_option("--prefix", kinds_prefix, "dropped from each name that starts with it (<NN-slug>/<track>/)");
 
-  CLI::App* correctness_filter_cmd =
-      app.add_subcommand("correctness-filter", "print the GoogleTest filter that keeps the correctness checks");
-  correctness_filter_cmd->group("");  // internal: grader/broken/expect_trick.cmake calls it
+  std::string filter_kind;
+  CLI::App* check_filter_cmd =
+      app.add_subcommand("check-filter", "print the GoogleTest filter that keeps the checks of one kind");
+  check_filter_cmd->group("");  // internal: grader/broken/expect_trick.cmake calls it
+  check_filter_cmd->add_option("kind", filter_kind, "correctness or speed")
+      ->required()
+      ->check(CLI::IsMember({"correctness", "speed"}));
 
   fs::path json_file;
   std::vector<std::string> json_facts;
@@ -316,7 +320,10 @@ int main(int argc, char** argv) {
     if (*class_check_cmd) return run_class_check(class_check);
     if (*list_checks_cmd) return run_list_checks(list_program, list_output);
     if (*check_kinds_cmd) return run_check_kinds(kinds_of, kinds_prefix);
-    if (*correctness_filter_cmd) return (std::cout << grader::kCorrectnessChecksFilter << "\n").good() ? 0 : 1;
+    if (*check_filter_cmd) {
+      const char* filter = filter_kind == "speed" ? grader::kSpeedChecksFilter : grader::kCorrectnessChecksFilter;
+      return (std::cout << filter << "\n").good() ? 0 : 1;
+    }
     if (*write_json_cmd) return run_write_json(json_file, json_facts);
     const Course course = load_course(build_dir.empty() ? fs::path(STEPWISE_COURSE_FILE)
                                                         : fs::path(build_dir) / "stepwise-course.json");

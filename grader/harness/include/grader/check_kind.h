@@ -48,10 +48,13 @@ inline std::vector<std::string> check_labels(CheckKind kind) {
   return {kind == CheckKind::cpu ? "correctness" : check_kind_name(kind), needs_gpu(kind) ? "gpu" : "cpu"};
 }
 
-// A GoogleTest filter that keeps the correctness checks only, each other kind left out by its
-// pattern: what a sanitizer check runs again under compute-sanitizer (and what the trace tricks
-// play on: grader/broken/expect_trick.cmake asks `stepwise correctness-filter`). Held to the table
-// grader/selftest/check-kinds.txt, which also says which of its names the filter keeps.
+// GoogleTest filters that keep the checks of one kind, as check_kind tells them apart: the
+// correctness checks (each other kind left out by its pattern), what a sanitizer check runs again
+// under compute-sanitizer and what the trace tricks play on; the speed checks, where the speed
+// tricks play on the timed runs (grader/broken/expect_trick.cmake asks `stepwise check-filter
+// <kind>`). Held to the table grader/selftest/check-kinds.txt, which also says which of its
+// names each filter keeps.
 inline const char* const kCorrectnessChecksFilter = "-*Speed.*:Cpu*.*:Sanitizer.*";
+inline const char* const kSpeedChecksFilter = "*Speed.*-Cpu*.*";
 
 }  // namespace grader
