@@ -1,10 +1,9 @@
 #include "list_checks.h"
 
-#include <fstream>
 #include <iostream>
-#include <system_error>
 
 #include "grader/check_kind.h"
+#include "replace_file.h"
 #include "test_listing.h"
 
 namespace runner {
@@ -38,20 +37,9 @@ int run_list_checks(const std::filesystem::path& program, const std::filesystem:
               << (listing.empty() ? "\n" : ":\n" + listing);
     return 1;
   }
-  std::error_code error;
-  if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path(), error);
-  const std::filesystem::path partial = output.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::trunc);
-    out << check_lines(listing);
-    if (!out.flush()) {
-      std::cerr << "stepwise list-checks: cannot write " << partial.string() << "\n";
-      return 1;
-    }
-  }
-  std::filesystem::rename(partial, output, error);
-  if (error) {
-    std::cerr << "stepwise list-checks: cannot write " << output.string() << ": " << error.message() << "\n";
+  const std::string failed = replace_file(output, check_lines(listing));
+  if (!failed.empty()) {
+    std::cerr << "stepwise list-checks: " << failed << "\n";
     return 1;
   }
   return 0;

@@ -1,10 +1,11 @@
 #include "write_json.h"
 
+#include "replace_file.h"
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
-#include <system_error>
 
 namespace runner {
 
@@ -60,20 +61,9 @@ int run_write_json(const std::filesystem::path& file, const std::vector<std::str
   std::ostringstream before;
   before << std::ifstream(file, std::ios::binary).rdbuf();
   if (before.str() == text) return 0;
-  std::error_code error;
-  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), error);
-  const std::filesystem::path partial = file.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "stepwise write-json: cannot write " << partial.string() << "\n";
-      return 1;
-    }
-  }
-  std::filesystem::rename(partial, file, error);
-  if (error) {
-    std::cerr << "stepwise write-json: cannot write " << file.string() << ": " << error.message() << "\n";
+  const std::string failed = replace_file(file, text);
+  if (!failed.empty()) {
+    std::cerr << "stepwise write-json: " << failed << "\n";
     return 1;
   }
   return 0;
