@@ -57,13 +57,18 @@ function(stepwise_write_course file)
     return()
   endif()
   # Make runs a command again when a file it depends on changed, not when its arguments did: the
-  # facts, in a file rewritten only when they change, are that file (the runner leaves an identical
-  # course file untouched, so nothing that depends on it is done again).
+  # facts, in a file rewritten only when they change, are that file. The runner leaves an identical
+  # course file untouched (nothing that reads it is done again), so the command's output is a stamp
+  # touched after it: otherwise, once the runner is rebuilt, the course file would stay older than it
+  # and the command would run at every build. (The facts go in as one @-variable, which is not
+  # expanded again: a name holding @...@ or ${...} is written as it is.)
   list(JOIN facts "\n" facts_text)
-  file(CONFIGURE OUTPUT "${file}.facts" CONTENT "${facts_text}\n" @ONLY)
-  add_custom_command(OUTPUT "${file}"
+  file(CONFIGURE OUTPUT "${file}.facts" CONTENT "@facts_text@\n" @ONLY)
+  add_custom_command(OUTPUT "${file}.written"
     COMMAND stepwise write-json "${file}" ${facts}
+    COMMAND "${CMAKE_COMMAND}" -E touch "${file}.written"
+    BYPRODUCTS "${file}"
     DEPENDS stepwise "${file}.facts"
     COMMENT "" VERBATIM)
-  add_custom_target(stepwise-course-file ALL DEPENDS "${file}")
+  add_custom_target(stepwise-course-file ALL DEPENDS "${file}.written")
 endfunction()
