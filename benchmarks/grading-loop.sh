@@ -53,4 +53,20 @@ echo "The processes of one more such run (start and end, seconds from its first 
 awk '$2 == "start" { started[substr($0, index($0, $3))] = $1 }
      $2 == "end" { what = substr($0, index($0, $3)); sub(/,[^,]*$/, "", what); if (what in started) printf "  %7.2f %7.2f  %s\n", started[what], $1, what }' "$log" |
   sort -k2 -g -r | head -"${SHOW:-12}"
+# The same run by kind of process: the ones that held the GPU alone run first, one at a time (they
+# end where the first process of another kind starts); the rest share the machine, so their summed
+# seconds against the wall time say how much they slowed each other.
+echo
+echo "By kind (processes, their seconds summed, wall time of the run):"
+awk '$2 == "start" && !beside && / check\(s\) in processes of their own/ { beside = $1 }
+     $2 == "start" { started[substr($0, index($0, $3))] = $1 }
+     $2 == "end" { what = substr($0, index($0, $3)); sub(/,[^,]*$/, "", what); last = $1
+                   if (!(what in started) || what ~ / check\(s\) in processes of their own/) next
+                   kind = "shared processes"
+                   if (!beside) kind = "holding the GPU alone"  # ended before the others started
+                   if (what ~ /\/demo$/) kind = "demos"
+                   if (what ~ /\/Sanitizer\./) kind = "compute-sanitizer runs"
+                   count[kind]++; summed[kind] += $1 - started[what] }
+     END { for (kind in count) printf "  %-24s %3d  %7.1f s\n", kind, count[kind], summed[kind]
+           printf "  %-24s      %7.1f s (the alone ones until %.1f s)\n", "wall", last, beside }' "$log"
 rm -f "$log"
