@@ -63,12 +63,14 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// The runs a median is taken over: at least min_warmup (and options.warmup) untimed runs first,
-// then options.repeats timed ones. A warm-up run slower than kSlowFirstRunMs is the answer on
-// its own: clearly slow code is not run again. run_once returns a run's record; ms_of its time.
+// How many untimed runs come first (at least min_warmup), and how many timed ones follow: the
+// numbering of the runs a speed trick is played on counts them too (gpu_median_ms).
 int warmup_count(const TimingOptions& options, int min_warmup) { return std::max(options.warmup, min_warmup); }
 int timed_count(const TimingOptions& options) { return std::max(options.repeats, 1); }
 
+// The runs a median is taken over: at least min_warmup (and options.warmup) untimed runs first,
+// then options.repeats timed ones. A warm-up run slower than kSlowFirstRunMs is the answer on
+// its own: clearly slow code is not run again. run_once returns a run's record; ms_of its time.
 template <class RunOnce, class MsOf>
 auto timed_runs(const TimingOptions& options, int min_warmup, RunOnce run_once, MsOf ms_of) {
   for (int i = 0; i < warmup_count(options, min_warmup); ++i) {

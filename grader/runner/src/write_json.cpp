@@ -1,11 +1,11 @@
 #include "write_json.h"
 
-#include "replace_file.h"
-
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
+
+#include "replace_file.h"
 
 namespace runner {
 
