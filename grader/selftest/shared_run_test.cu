@@ -2,7 +2,7 @@
 // same values alone or after other checks. SharedRunFixture: checks that leave the GPU in a bad
 // state, run only by shared_run.cmake (with STEPWISE_SHARED_RUN=1), which expects the process to
 // end right after such a check's record, before the next check starts; and checks that compare
-// times, run only by gpu_lock.cmake (with STEPWISE_GPU_LOCK set).
+// times or wait for the lock, run only by gpu_lock.cmake (with STEPWISE_GPU_LOCK set).
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -10,7 +10,12 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
 
 #include "grader/gpu.h"
 #include "grader/inputs.h"
@@ -86,6 +91,39 @@ TEST(SharedRunFixture, ComparesTimesHoldingTheGpuAlone) {
   EXPECT_NE(flock(other, LOCK_SH | LOCK_NB), 0) << "another check took the lock beside a check that holds it alone";
   close(other);
   EXPECT_TRUE(grader::parts_fit_in_whole(1.0, 2.0, "two parts"));
+}
+
+// gpu_lock.cmake runs three processes that repeat this check, which shares the lock for 20 ms and
+// marks its process as started (a file named by its process id in STEPWISE_LOCK_SHARERS), beside
+// one that runs AloneWaitsOnlyForChecksAlreadyRunning.
+TEST(SharedRunFixture, SharesTheLockForAMoment) {
+  const char* sharers = std::getenv("STEPWISE_LOCK_SHARERS");
+  if (sharers == nullptr) GTEST_SKIP() << "run by gpu_lock.cmake";
+  std::ofstream(std::string(sharers) + "/" + std::to_string(getpid()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+// Once the three run, taking turns so that one or another always shares the lock, holding it
+// alone waits for the checks already running (20 ms), not for the three processes to end (over
+// 10 s of checks each).
+TEST(SharedRunFixture, AloneWaitsOnlyForChecksAlreadyRunning) {
+  const char* sharers = std::getenv("STEPWISE_LOCK_SHARERS");
+  ASSERT_NE(sharers, nullptr) << "run by gpu_lock.cmake";
+  const auto count = [&] {
+    std::error_code ignored;
+    std::ptrdiff_t started = 0;
+    for (auto it = std::filesystem::directory_iterator(sharers, ignored); it != std::filesystem::directory_iterator(); ++it)
+      ++started;
+    return started;
+  };
+  const auto clock_start = std::chrono::steady_clock::now();
+  while (count() < 3 && std::chrono::steady_clock::now() - clock_start < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_EQ(count(), 3) << "the three processes that share the lock did not start within a minute";
+  const double waited_before = grader::seconds_this_check_waited();
+  grader::hold_the_gpu_alone();
+  const double waited = grader::seconds_this_check_waited() - waited_before;
+  EXPECT_LT(waited, 2.0) << "waited " << waited << " s to hold the lock alone while other processes kept sharing it";
 }
 
 }  // namespace
