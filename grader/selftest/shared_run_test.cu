@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -91,6 +92,27 @@ TEST(SharedRunFixture, ComparesTimesHoldingTheGpuAlone) {
   EXPECT_NE(flock(other, LOCK_SH | LOCK_NB), 0) << "another check took the lock beside a check that holds it alone";
   close(other);
   EXPECT_TRUE(grader::parts_fit_in_whole(1.0, 2.0, "two parts"));
+}
+
+// A sanitizer check holds the lock shared for its whole run of the checks, so the checks of that
+// run take no lock: at a gate closed by a check waiting to hold the GPU alone, which waits for the
+// sanitizer check to end, they would wait forever. This check stands for the sanitizer check and
+// closes the gate itself, as the waiting check would.
+TEST(SharedRunFixture, ChecksUnderASanitizerTakeNoLock) {
+  const char* lock = std::getenv("STEPWISE_GPU_LOCK");
+  ASSERT_NE(lock, nullptr) << "run by gpu_lock.cmake";
+  const int gate = open((std::string(lock) + ".gate").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(gate, 0);
+  ASSERT_EQ(flock(gate, LOCK_EX), 0);
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  const int status = std::system(("STEPWISE_UNDER_SANITIZER=memcheck timeout 10 '" + self +
+                                  "' --gtest_filter=SharedRunFixture.SharesTheLockForAMoment >/dev/null 2>&1")
+                                     .c_str());
+  flock(gate, LOCK_UN);
+  close(gate);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "a check run under compute-sanitizer waited at the gate (exit status "
+      << (WIFEXITED(status) ? WEXITSTATUS(status) : -1) << ", 124: killed after 10 s)";
 }
 
 // gpu_lock.cmake runs three processes that repeat this check, which shares the lock for 20 ms and

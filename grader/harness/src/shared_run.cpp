@@ -48,7 +48,9 @@ class GpuLock {
     static GpuLock lock;
     return lock;
   }
-  bool in_use() const { return !path().empty(); }
+  // Not in a sanitizer check's run of the checks: that check holds the lock shared for all of them
+  // (its checks, waiting at a gate closed by a check that waits for it to end, would wait forever).
+  bool in_use() const { return !path().empty() && !under_sanitizer(); }
   // Alone, or nobody to share with: no lock file named, or none that could be opened.
   bool alone() const { return !in_use() || fd_ < 0 || held_ == LOCK_EX; }
 

@@ -8,7 +8,8 @@
 //   and by CTest for every lesson check) a speed check holds that file's lock alone and every
 //   other check shares it, so nothing of another process runs beside a timing (CTest's
 //   RUN_SERIAL, across processes); a correctness check that compares times asks for the same
-//   with grader::hold_the_gpu_alone();
+//   with grader::hold_the_gpu_alone(); checks that start while one waits to hold it alone wait
+//   behind it (the checks of a sanitizer check's run take no lock: that check holds it for them);
 // - with STEPWISE_SHARED_RUN=1, a check that leaves the GPU in a bad state (a CUDA error, sticky
 //   or not, or device memory it did not give back) ends the process right after its own record is
 //   written: the runner runs the checks after it in processes of their own.
