@@ -67,7 +67,8 @@ constexpr int kPipelineStreams = 3;  // enough for a copy in, a kernel and a cop
 // ceil(n / chunks) values (the last one shorter; with more chunks than values, the chunks past
 // the end are empty). Chunk c is copied in, transformed and copied out on stream
 // c % kPipelineStreams of its own StreamGuards, so the copies of one chunk overlap the kernels
-// of others. out holds the results when it returns. When `timeline` is not null, each stage of
-// each chunk is marked on it (timeline.h); the demo draws the marks.
+// of others. out holds the results when it returns; it may be in itself (each value is copied in
+// before its result is copied out). When `timeline` is not null, each stage of each chunk is
+// marked on it (timeline.h); the demo draws the marks.
 void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
                          Timeline* timeline = nullptr);
