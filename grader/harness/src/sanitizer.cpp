@@ -84,9 +84,9 @@ class SanitizerCheck : public Check {
     // The lesson's GPU correctness checks, small sizes, the same random seed; the variable that
     // says "under compute-sanitizer" names the tool (sanitizer_tool()). One hardware work queue
     // (CUDA_DEVICE_MAX_CONNECTIONS=1): the driver starts one process's CUDA context at a time, and
-    // with one queue rather than 8 it took a third of the time on the H100 machine (16 processes
-    // started together: 0.86 s each on average, not 2.55 s). Nothing is traced or timed under
-    // the sanitizer, and its tools look inside each kernel, not at how streams overlap.
+    // with one queue rather than 8 that start is quicker (on the H100 machine, 8 compute-sanitizer
+    // runs started together took 0.9 s, not 1.8-2.3 s). Nothing is traced or timed under the
+    // sanitizer, and its tools look inside each kernel, not at how streams overlap.
     const std::string filter = kCorrectnessChecksFilter;
     const std::string command = "STEPWISE_UNDER_SANITIZER=" + tool_ + " STEPWISE_SEED=" + std::to_string(seed()) +
                                 " CUDA_DEVICE_MAX_CONNECTIONS=1 " + quoted(sanitizer) + " --tool " + tool_ + " --error-exitcode " +

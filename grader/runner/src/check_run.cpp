@@ -574,12 +574,12 @@ int run_checks(const Course& course, const std::string& track, const std::vector
             std::to_string(shared.size()) + " program(s), " + std::to_string(beside.size()) + " in processes of their own beside them" +
             unshared);
   // The processes of checks that hold the GPU alone run first, with none of the others beside
-  // them (two at a time, below): their checks would wait for each other anyway, and beside the other processes
-  // each of them waits for a moment when no other check holds the GPU (a first speed process took
-  // 39 s so, against 10 s alone). Then the other processes side by side, and the checks in
-  // processes of their own (compute-sanitizer's runs, each sharing the GPU for its whole run)
-  // beside them. A lesson with
-  // steps still to write most likely stops at a TODO in a moment: its process runs with the others.
+  // them (two at a time, below): their checks would wait for each other anyway, and beside the
+  // other processes each of them waits for a moment when no other check holds the GPU (a first
+  // speed process took 39 s so, against 10 s alone). Then the other processes side by side, and
+  // the checks in processes of their own (compute-sanitizer's runs, each sharing the GPU for its
+  // whole run) beside them. A lesson with steps still to write most likely stops at a TODO in a
+  // moment: its process runs with the others.
   std::vector<SharedRun*> alone_queue, queue;  // each longest first (split_for_jobs' order)
   for (SharedRun& run : runs) (run.alone && !may_be_todo(*run.checks.front()) ? alone_queue : queue).push_back(&run);
   // `list`'s processes, `at_once` at a time, each as soon as one before it ends.
