@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <vector>
 
 #include "grader/compare.h"
+#include "grader/cpu_parallel.h"
 
 namespace {
 
@@ -63,6 +66,40 @@ TEST(CompareValues, PoisonIsRecognised) {
   EXPECT_TRUE(grader::is_poison(poisoned));
   EXPECT_FALSE(grader::is_poison(1.0f));
   EXPECT_FALSE(grader::is_poison(0));
+}
+
+// Large comparisons run on several threads first (grader::matches' fast path, from 2^16 values):
+// their verdict and message must be those of the one-thread loop, the first mismatches in order.
+TEST(CompareValues, LargeComparisonsSayWhatSmallOnesSay) {
+  const std::size_t n = std::size_t{1} << 18;
+  std::vector<double> expected(n);
+  for (std::size_t i = 0; i < n; ++i) expected[i] = 1.0 + static_cast<double>(i % 1000);
+  std::vector<float> actual(expected.begin(), expected.end());
+  EXPECT_TRUE(grader::matches(expected, actual, Tolerance::ulps(0.5)));
+
+  actual[n - 7] += 1;
+  actual[5] = 0;
+  std::memset(&actual[n / 2], grader::kPoisonByte, sizeof(float));
+  const testing::AssertionResult result = grader::matches(expected, actual, Tolerance::ulps(0.5));
+  ASSERT_FALSE(result);
+  const std::string message = result.message();
+  EXPECT_NE(message.find("3 of 262144 values differ"), std::string::npos) << message;
+  EXPECT_NE(message.find("1 were never written"), std::string::npos) << message;
+  EXPECT_LT(message.find("[5] expected"), message.find("[131072] expected")) << message;
+  EXPECT_LT(message.find("[131072] expected"), message.find("[262137] expected")) << message;
+}
+
+// Every index of [0, count) once, whatever the count, the least per thread and the cores idle.
+TEST(InParallel, CoversEveryIndexOnce) {
+  for (std::size_t count : {0, 1, 7, 1000, 100003})
+    for (std::size_t least : {1, 16, 1 << 16}) {
+      std::vector<int> visits(count, 0);
+      grader::in_parallel(count, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) ++visits[i];
+      }, least);
+      for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(visits[i], 1) << "count " << count << ", least " << least << ", index " << i;
+    }
+  EXPECT_GE(grader::idle_cores(), 1u);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "elementwise_exp.h"
+#include "grader/cpu_parallel.h"
 #include "grader/grader.h"
 #include "grader/machine_code.h"
 #include "stepwise/host_timer.h"
@@ -31,7 +32,9 @@ constexpr float kWideRange = 80;
 // float ulp (2^-24 to 2^-23 relative): the exact value, for a float comparison.
 std::vector<double> exact_exp(const std::vector<float>& x) {
   std::vector<double> e(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) e[i] = std::exp(static_cast<double>(x[i]));
+  grader::in_parallel(x.size(), [&](std::size_t begin, std::size_t end) {  // 16M values: 0.2 s on one thread
+    for (std::size_t i = begin; i < end; ++i) e[i] = std::exp(static_cast<double>(x[i]));
+  }, 1 << 16);
   return e;
 }
 

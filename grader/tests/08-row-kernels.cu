@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ensemble.h"
+#include "grader/cpu_parallel.h"
 #include "grader/grader.h"
 #include "grader/machine_code.h"
 #include "grader/sanitizer.h"
@@ -76,41 +77,56 @@ std::vector<double> random_inputs<double>(std::size_t n, double limit) {
   return grader::random_doubles(n, -limit, limit);
 }
 
-// Checks the rows x cols matrix `out` (in `layout`) against the reference rows of `x`.
+// Calls miss(k, at, ref, allowed, never) for each value of row r of `out` (in `layout`) that
+// misses the reference row of x[r] (or was never written).
+template <typename Real, typename Miss>
+void check_row(Function f, const std::vector<Real>& x, const std::vector<Real>& out, int r, int rows, int cols,
+               Layout layout, const Miss& miss) {
+  const long double eps = std::numeric_limits<Real>::epsilon();
+  const long double xr = x[r];
+  const std::vector<long double> ref =
+      f == Function::power_sums ? power_sums_row_cpu(xr, cols) : hermite_row_cpu(xr, cols);
+  const std::vector<long double> absolute_sums = power_sums_row_cpu(std::fabs(xr), cols);
+  long double largest = 0;  // the largest |h_j| so far
+  for (int k = 0; k < cols; ++k) {
+    largest = std::max(largest, std::fabs(ref[k]));
+    const long double magnitude = f == Function::power_sums ? absolute_sums[k] : 1 + largest;
+    const std::size_t at = layout == Layout::row_major ? static_cast<std::size_t>(r) * cols + k
+                                                       : static_cast<std::size_t>(k) * rows + r;
+    const Real got = out[at];
+    // Column k: at most (k + 1/2) eps (power sums) or the sum of 3 (4 / sqrt(j) + 1) eps over j = 2..k
+    // (Hermite) x magnitude from its roundings (above), 8 (k + 1) eps allowed; + Real's smallest normal so that a value
+    // flushed to 0 next to a subnormal reference (FTZ) is not a failure.
+    const long double allowed = 8 * eps * (k + 1) * magnitude + std::numeric_limits<Real>::min();
+    const bool never = grader::is_poison(got);
+    if (never || !(std::fabs(got - ref[k]) <= allowed)) miss(k, at, ref[k], allowed, never);
+  }
+}
+
+// Checks the rows x cols matrix `out` (in `layout`) against the reference rows of `x`: every row
+// on every core first (a long-double reference of up to 4M values takes seconds on one thread),
+// then the report, in order, of the rows that missed.
 template <typename Real>
 testing::AssertionResult rows_are_right(Function f, const std::vector<Real>& x, const std::vector<Real>& out, int rows,
                                         int cols, Layout layout) {
-  const long double eps = std::numeric_limits<Real>::epsilon();
+  std::vector<char> missed(static_cast<std::size_t>(rows), 0);
+  grader::in_parallel(missed.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t r = begin; r < end; ++r)
+      check_row(f, x, out, static_cast<int>(r), rows, cols, layout, [&](auto&&...) { missed[r] = 1; });
+  }, 1024);
   grader::MismatchReport report;
   for (int r = 0; r < rows; ++r) {
-    const long double xr = x[r];
-    const std::vector<long double> ref =
-        f == Function::power_sums ? power_sums_row_cpu(xr, cols) : hermite_row_cpu(xr, cols);
-    const std::vector<long double> absolute_sums = power_sums_row_cpu(std::fabs(xr), cols);
-    long double largest = 0;  // the largest |h_j| so far
-    for (int k = 0; k < cols; ++k) {
-      largest = std::max(largest, std::fabs(ref[k]));
-      const long double magnitude = f == Function::power_sums ? absolute_sums[k] : 1 + largest;
-      const std::size_t at = layout == Layout::row_major ? static_cast<std::size_t>(r) * cols + k
-                                                         : static_cast<std::size_t>(k) * rows + r;
-      const Real got = out[at];
-      // Column k: at most (k + 1/2) eps (power sums) or the sum of 3 (4 / sqrt(j) + 1) eps over j = 2..k
-      // (Hermite) x magnitude from its roundings (above), 8 (k + 1) eps allowed; + Real's smallest normal so that a value
-      // flushed to 0 next to a subnormal reference (FTZ) is not a failure.
-      const long double allowed = 8 * eps * (k + 1) * magnitude + std::numeric_limits<Real>::min();
-      const bool never = grader::is_poison(got);
-      if (!never && std::fabs(got - ref[k]) <= allowed) continue;
-      if (report.add(never)) {
-        std::ostringstream where, expected, actual;
-        where << "row " << r << " (x = " << x[r] << "), column " << k << " (" << name_of(layout) << " index " << at
-              << "):";
-        expected.precision(10);
-        actual.precision(10);
-        expected << static_cast<double>(ref[k]) << " (allowed error " << static_cast<double>(allowed) << ")";
-        actual << got;
-        report.show(where.str(), expected.str(), actual.str(), never);
-      }
-    }
+    if (!missed[r]) continue;
+    check_row(f, x, out, r, rows, cols, layout, [&](int k, std::size_t at, long double ref, long double allowed, bool never) {
+      if (!report.add(never)) return;
+      std::ostringstream where, expected, actual;
+      where << "row " << r << " (x = " << x[r] << "), column " << k << " (" << name_of(layout) << " index " << at << "):";
+      expected.precision(10);
+      actual.precision(10);
+      expected << static_cast<double>(ref) << " (allowed error " << static_cast<double>(allowed) << ")";
+      actual << out[at];
+      report.show(where.str(), expected.str(), actual.str(), never);
+    });
   }
   if (report.count() == 0) return testing::AssertionSuccess();
   return report.failure(static_cast<std::size_t>(rows) * cols,

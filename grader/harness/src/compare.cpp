@@ -92,10 +92,26 @@ testing::AssertionResult all_equal() {
   return testing::AssertionSuccess();
 }
 
+bool value_right(double expected, double actual, bool never_written, const Tolerance& tolerance, double& error) {
+  error = error_of(expected, actual, tolerance);
+  return !never_written && within(error, expected, tolerance);
+}
+
+testing::AssertionResult all_right(const Tolerance& tolerance, double worst) {
+  const std::string required = tolerance.describe();
+  if (tolerance.kind == Tolerance::Kind::ulps)
+    note_figure(worst, "max error " + number(worst) + " ulp", required);
+  else if (tolerance.kind == Tolerance::Kind::close)
+    note_figure(worst, "max |error| " + number(worst), required);
+  else
+    note_figure(0, "all equal", required);
+  return testing::AssertionSuccess();
+}
+
 void Comparison::add(std::size_t index, double expected, double actual, bool never_written) {
   ++total_;
-  const double error = error_of(expected, actual, tolerance_);
-  if (!never_written && within(error, expected, tolerance_)) {
+  double error = 0;
+  if (value_right(expected, actual, never_written, tolerance_, error)) {
     worst_ = std::max(worst_, error);
     return;
   }
@@ -104,16 +120,8 @@ void Comparison::add(std::size_t index, double expected, double actual, bool nev
 }
 
 testing::AssertionResult Comparison::result() const {
+  if (report_.count() == 0) return all_right(tolerance_, worst_);
   const std::string required = tolerance_.describe();
-  if (report_.count() == 0) {
-    if (tolerance_.kind == Tolerance::Kind::ulps)
-      note_figure(worst_, "max error " + number(worst_) + " ulp", required);
-    else if (tolerance_.kind == Tolerance::Kind::close)
-      note_figure(worst_, "max |error| " + number(worst_), required);
-    else
-      note_figure(0, "all equal", required);
-    return testing::AssertionSuccess();
-  }
   note_figure(kInfinitelyFar, std::to_string(report_.count()) + " of " + std::to_string(total_) + " wrong", required);
   return report_.failure(total_, required);
 }
