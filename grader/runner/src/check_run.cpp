@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "ctest_listing.h"
 #include "grader/check_kind.h"
 #include "hints.h"
 #include "process.h"
@@ -86,15 +87,11 @@ std::vector<std::string> split_list(const std::string& list) {  // a CMake list:
   return items;
 }
 
-std::vector<Test> list_tests(std::vector<std::string> args) {
-  args.push_back("--show-only=json-v1");
-  std::string text;
-  run_lines(args, [&](const std::string& line) {
-    if (!text.empty() || line.rfind('{', 0) == 0) text += line + "\n";  // CTest's notes before it are not JSON
-  });
-  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.contains("tests"))
-    throw std::runtime_error("CTest did not list the checks (" + shell_command(args) + " printed no JSON list)");
+// The checks `args` (a CTest command from selection()) select, listed by CTest or kept from before.
+std::vector<Test> list_tests(const Course& course, const std::vector<std::string>& args) {
+  const auto test_dir = std::find(args.begin(), args.end(), "--test-dir");
+  const std::filesystem::path dir = test_dir != args.end() && test_dir + 1 != args.end() ? std::filesystem::path(*(test_dir + 1)) : course.build_dir;
+  const nlohmann::json json = nlohmann::json::parse(ctest_listing(args, dir, course.build_dir / "results" / "listings"));
   std::vector<Test> tests;
   for (const nlohmann::json& entry : json["tests"]) {
     Test test;
@@ -526,7 +523,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   std::vector<Test> tests;
   int kept = 0;
   StepsLeft steps(course);
-  for (Test& t : list_tests(selection(course, track, lessons, skip))) {
+  for (Test& t : list_tests(course, selection(course, track, lessons, skip))) {
     if (const Record* todo = still_todo(t, track, earlier, steps)) {
       write_record(course.results_dir(track), *todo);
       ++kept;
