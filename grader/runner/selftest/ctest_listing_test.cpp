@@ -18,7 +18,9 @@ namespace fs = std::filesystem;
 class CTestListing : public testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::path(testing::TempDir()) / "stepwise-ctest-listing";
+    // A folder of each check's own: CTest runs the two at once.
+    dir = fs::path(testing::TempDir()) /
+          ("stepwise-ctest-listing-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir);
     fs::create_directories(dir / "tests" / "CMakeFiles");
     append(dir / "tests" / "CTestTestfile.cmake", "add_test(a)\n");
