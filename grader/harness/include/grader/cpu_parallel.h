@@ -4,6 +4,8 @@
 // whole lesson takes to grade. The lessons' own CPU code stays on one thread: its time is the
 // seed's "one CPU thread" that the demos compare against.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <fstream>
 #include <functional>
@@ -26,21 +28,41 @@ inline std::size_t idle_cores() {
   return static_cast<std::size_t>(std::clamp<long>(cores - (runnable - 1), 1, cores));
 }
 
-// Calls work(begin, end) on disjoint ranges that together cover [0, count), each on a thread of its
-// own (as many as idle_cores(), and no more than give each range `least` items: a thread costs tens
-// of microseconds to start), and returns when all are done. `work` must only write what its range
-// owns.
+// Calls work(begin, end) on disjoint ranges that together cover [0, count) and returns when all
+// are done: on as many threads as cores are idle when it starts (idle_cores()), and more as cores
+// fall idle while it runs (other processes ending: looked at every 50 ms, between ranges), up to
+// one per core. A run of the whole course ends with a few processes whose references started on
+// one thread while every core was busy, and then had the machine to themselves. Ranges of at
+// least `least` items (a thread costs tens of microseconds to start), about a quarter of an even
+// share per core, so that a thread started later finds some. `work` must only write what its
+// range owns.
 inline void in_parallel(std::size_t count, const std::function<void(std::size_t begin, std::size_t end)>& work,
                         std::size_t least = 1) {
   const std::size_t most = count / std::max<std::size_t>(least, 1);
   if (most <= 1) return work(0, count);  // too little to share (and /proc/loadavg not read)
-  const std::size_t parts = std::min(most, idle_cores());
-  const std::size_t per_part = (count + parts - 1) / parts;
-  std::vector<std::thread> running;
-  for (std::size_t begin = per_part; begin < count; begin += per_part)
-    running.emplace_back(work, begin, std::min(count, begin + per_part));
-  work(0, std::min(count, per_part));  // the first range on this thread
-  for (std::thread& t : running) t.join();
+  const std::size_t cores = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+  const std::size_t ranges = std::min(most, 4 * cores);
+  const std::size_t per_range = (count + ranges - 1) / ranges;
+  std::atomic<std::size_t> next{0};
+  const auto take_one = [&] {  // false when every range is taken
+    const std::size_t begin = next.fetch_add(per_range);
+    if (begin >= count) return false;
+    work(begin, std::min(count, begin + per_range));
+    return true;
+  };
+  std::vector<std::thread> helpers;
+  const auto add_helpers = [&](std::size_t wanted) {
+    for (; wanted > 0 && helpers.size() + 1 < std::min(cores, ranges); --wanted)
+      helpers.emplace_back([&] { while (take_one()) {} });
+  };
+  add_helpers(idle_cores() - 1);  // this thread is one of them
+  auto looked = std::chrono::steady_clock::now();
+  while (take_one()) {
+    if (std::chrono::steady_clock::now() - looked < std::chrono::milliseconds(50)) continue;
+    add_helpers(idle_cores() - 1);  // /proc/loadavg counts this call's running threads too
+    looked = std::chrono::steady_clock::now();
+  }
+  for (std::thread& t : helpers) t.join();
 }
 
 }  // namespace grader
