@@ -127,7 +127,7 @@ Reference pixels_reference(int width, int height, Region r, int max_iterations, 
   // roundings of numbers no larger than |min| + |offset| in each direction.
   const double pixel_width = (static_cast<double>(r.max_x) - r.min_x) / width;
   const double pixel_height = (static_cast<double>(r.max_y) - r.min_y) / height;
-  // Each pixel on its own: on every core, a slice each (up to a million pixels of 1000 iterations).
+  // Each pixel on its own: on the idle cores, a slice each (up to a million pixels of 1000 iterations).
   grader::in_parallel(pixels.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k < end; ++k) {
       const int x = static_cast<int>(pixels[k] % width), y = static_cast<int>(pixels[k] / width);

@@ -158,7 +158,7 @@ struct Expected {
     tolerance.push_back(0);
     set(km.size() - 1, {lat1, lon1, lat2, lon2}, coordinate_ulps);
   }
-  // Those of n pairs, pair(i) giving the i-th as {lat1, lon1, lat2, lon2}, on every core: the
+  // Those of n pairs, pair(i) giving the i-th as {lat1, lon1, lat2, lon2}, on the idle cores: the
   // long-double reference takes about 0.7 us a pair on one CPU thread, 3 s for 4M pairs.
   static Expected of(std::size_t n, const std::function<std::array<double, 4>(std::size_t)>& pair,
                      int coordinate_ulps = 0) {

@@ -104,7 +104,7 @@ void check_row(Function f, const std::vector<Real>& x, const std::vector<Real>& 
 }
 
 // Checks the rows x cols matrix `out` (in `layout`) against the reference rows of `x`: every row
-// on every core first (a long-double reference of up to 4M values takes seconds on one thread),
+// on the idle cores first (a long-double reference of up to 4M values takes seconds on one thread),
 // then the report, in order, of the rows that missed.
 template <typename Real>
 testing::AssertionResult rows_are_right(Function f, const std::vector<Real>& x, const std::vector<Real>& out, int rows,

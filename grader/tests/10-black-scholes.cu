@@ -67,10 +67,10 @@ Options<Real> random_options(std::size_t n) {
 }
 
 // `pricing` (reference_prices or exact_cdf_prices: long double, about 0.3 us per option on one
-// thread, seconds at the seed's 4M options) on every core, a slice of the options each; each
+// thread, seconds at the seed's 4M options) on the idle cores (grader::in_parallel), a slice of the options each; each
 // option's prices are the ones `pricing` gives it alone.
 template <typename Real, typename Pricing>
-Prices<double> on_every_core(const Options<Real>& o, Pricing pricing) {
+Prices<double> on_idle_cores(const Options<Real>& o, Pricing pricing) {
   Prices<double> p{std::vector<double>(o.size()), std::vector<double>(o.size())};
   grader::in_parallel(o.size(), [&](std::size_t begin, std::size_t end) {
     Options<Real> slice;
@@ -84,8 +84,8 @@ Prices<double> on_every_core(const Options<Real>& o, Pricing pricing) {
   return p;
 }
 template <typename Real>
-Prices<double> reference_on_every_core(const Options<Real>& o) {
-  return on_every_core(o, [](const Options<Real>& slice, Market m) { return reference_prices(slice, m); });
+Prices<double> reference_on_idle_cores(const Options<Real>& o) {
+  return on_idle_cores(o, [](const Options<Real>& slice, Market m) { return reference_prices(slice, m); });
 }
 
 // Inputs where the formula is at its edges: near expiry (d1 large or 0/0-like), at the money
@@ -120,7 +120,7 @@ testing::AssertionResult prices_are_right(const Options<Real>& o, const std::vec
                                           const std::vector<Real>& put,
                                           const std::vector<std::size_t>* at = nullptr) {
   const Bounds& b = bounds_for<Real>();
-  const Prices<double> ref = reference_on_every_core(o);
+  const Prices<double> ref = reference_on_idle_cores(o);
   std::ostringstream first;
   first.precision(17);
   std::size_t wrong = 0, unbalanced = 0, unwritten = 0;
@@ -170,7 +170,7 @@ testing::AssertionResult prices_are_right(const Options<Real>& o, const std::vec
 testing::AssertionResult calls_nearer_the_polynomial(const Options<float>& o, const std::vector<float>& call,
                                                      double l1_against_polynomial, std::string& figure) {
   const Prices<double> exact =
-      on_every_core(o, [](const Options<float>& slice, Market m) { return exact_cdf_prices(slice, m); });
+      on_idle_cores(o, [](const Options<float>& slice, Market m) { return exact_cdf_prices(slice, m); });
   const double l1_against_exact = price_errors(exact.call, call).l1_norm;
   std::ostringstream text;
   text << "; calls L1 against the exact normal distribution (erfc) " << l1_against_exact
@@ -189,7 +189,7 @@ template <typename Real>
 testing::AssertionResult seed_measures_are_within_bounds(const Options<Real>& o, const std::vector<Real>& call,
                                                          const std::vector<Real>& put) {
   const Bounds& b = bounds_for<Real>();
-  const Prices<double> ref = reference_on_every_core(o);
+  const Prices<double> ref = reference_on_idle_cores(o);
   const PriceErrors calls = price_errors(ref.call, call), puts = price_errors(ref.put, put);
   std::ostringstream figures;
   figures << b.type << " over " << o.size() << " options: calls L1 " << calls.l1_norm << ", max " << calls.max_abs

@@ -55,7 +55,7 @@ namespace {
 
 // The values of one new draw, by the same hash the GPU's refill_random uses: a few nanoseconds
 // each, where a sequential engine and distribution take tens (2^26 values: 0.2 s against 2 s),
-// and each value its own, so that every core makes a slice of them.
+// and each value its own, so that each idle core makes a slice of them.
 template <typename T, typename Pick>
 std::vector<T> draw(std::size_t n, Pick pick) {
   const std::uint64_t this_draw = next_draw();

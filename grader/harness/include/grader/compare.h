@@ -101,7 +101,7 @@ testing::AssertionResult matches(const std::vector<Reference>& expected, const s
       std::equal(actual.begin(), actual.end(), expected.begin(),
                  [](T a, Reference e) { return static_cast<long long>(a) == static_cast<long long>(e); }))
     return all_equal();  // the common case, without the report's work
-  // Every value on every core first (millions in the largest checks); only a miss takes the loop
+  // Every value on the idle cores first (millions in the largest checks); only a miss takes the loop
   // below, which goes through them in order for the report.
   std::mutex merging;
   double worst = 0;
