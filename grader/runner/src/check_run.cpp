@@ -62,6 +62,13 @@ struct Test {
   static inline const std::string kFilter = "--gtest_filter=";
 };
 
+// The build folder whose tests CTest reads. One lesson: only its folder (CTest reads every
+// folder's tests, 1.4 s over the whole course on an H100 machine, a watch's second after its build).
+std::filesystem::path tests_folder(const Course& course, const std::vector<std::string>& lessons) {
+  const Lesson* one = lessons.size() == 1 ? course.find(lessons.front()) : nullptr;
+  return one != nullptr && !one->tests_dir.empty() ? one->tests_dir : course.build_dir;
+}
+
 // -L ^exercise$ -L ^lesson-(00|01)$: CTest runs a test only if it matches every -L.
 // -LE ^(speed|sanitizer)$: and none of these.
 std::vector<std::string> selection(const Course& course, const std::string& track,
@@ -69,11 +76,7 @@ std::vector<std::string> selection(const Course& course, const std::string& trac
   std::string numbers, skipped;
   for (const std::string& slug : lessons) numbers += (numbers.empty() ? "" : "|") + slug.substr(0, 2);
   for (const std::string& label : skip) skipped += (skipped.empty() ? "" : "|") + label;
-  // One lesson: only its folder of the build (CTest reads every folder's tests, 1.4 s over the
-  // whole course on an H100 machine, a watch's second after its build).
-  const Lesson* one = lessons.size() == 1 ? course.find(lessons.front()) : nullptr;
-  const std::filesystem::path dir = one != nullptr && !one->tests_dir.empty() ? one->tests_dir : course.build_dir;
-  std::vector<std::string> args{course.ctest, "--test-dir", dir.string(), "-L", "^" + track + "$",
+  std::vector<std::string> args{course.ctest, "--test-dir", tests_folder(course, lessons).string(), "-L", "^" + track + "$",
                                 "-L", "^lesson-(" + numbers + ")$"};
   if (!skip.empty()) args.insert(args.end(), {"-LE", "^(" + skipped + ")$"});
   return args;
@@ -87,11 +90,12 @@ std::vector<std::string> split_list(const std::string& list) {  // a CMake list:
   return items;
 }
 
-// The checks `args` (a CTest command from selection()) select, listed by CTest or kept from before.
-std::vector<Test> list_tests(const Course& course, const std::vector<std::string>& args) {
-  const auto test_dir = std::find(args.begin(), args.end(), "--test-dir");
-  const std::filesystem::path dir = test_dir != args.end() && test_dir + 1 != args.end() ? std::filesystem::path(*(test_dir + 1)) : course.build_dir;
-  const nlohmann::json json = nlohmann::json::parse(ctest_listing(args, dir, course.build_dir / "results" / "listings"));
+// The checks of `lessons` that selection() selects, listed by CTest or kept from before.
+std::vector<Test> list_tests(const Course& course, const std::string& track, const std::vector<std::string>& lessons,
+                             const std::vector<std::string>& skip) {
+  const std::string listed = ctest_listing(selection(course, track, lessons, skip), tests_folder(course, lessons),
+                                            course.build_dir / "results" / "listings");
+  const nlohmann::json json = nlohmann::json::parse(listed);
   std::vector<Test> tests;
   for (const nlohmann::json& entry : json["tests"]) {
     Test test;
@@ -523,7 +527,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   std::vector<Test> tests;
   int kept = 0;
   StepsLeft steps(course);
-  for (Test& t : list_tests(course, selection(course, track, lessons, skip))) {
+  for (Test& t : list_tests(course, track, lessons, skip)) {
     if (const Record* todo = still_todo(t, track, earlier, steps)) {
       write_record(course.results_dir(track), *todo);
       ++kept;
