@@ -23,6 +23,7 @@
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/pinned_host.h"
 #include "grader/sample.h"
 #include "grader/shared_run.h"
 #include "grader/speed.h"
