@@ -167,6 +167,36 @@ TEST(GpuSpeedHarness, SampleGathersTheValuesAtItsIndices) {
   EXPECT_EQ(grader::Sample(5).indices(), (std::vector<std::size_t>{0, 1, 2, 3, 4})) << "a small output is taken whole";
 }
 
+TEST(GridStrideBlocks, EnoughForTheItemsAndAtMost1024) {
+  EXPECT_EQ(grader::grid_stride_blocks(0), 1u);
+  EXPECT_EQ(grader::grid_stride_blocks(256), 1u);
+  EXPECT_EQ(grader::grid_stride_blocks(257), 2u);
+  EXPECT_EQ(grader::grid_stride_blocks(4099), 17u);
+  EXPECT_EQ(grader::grid_stride_blocks(std::size_t{1} << 31), 1024u);
+  EXPECT_EQ(grader::grid_stride_blocks(100, 32), 4u);
+}
+
+// The fills launch as many blocks as the values need: each value written, from the first to the
+// last, and nothing after them (the poisoned value past the end stays).
+TEST(GpuSpeedHarness, RefillRandomWritesEveryValueAndNoMore) {
+  REQUIRE_GPU();
+  for (std::size_t n : {std::size_t{1}, std::size_t{255}, std::size_t{257}, std::size_t{4099}, std::size_t{1} << 20}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    stepwise::DeviceBuffer<float> floats(n + 1);
+    stepwise::DeviceBuffer<int> ints(n + 1);
+    CUDA_CHECK(cudaMemset(floats.data(), grader::kPoisonByte, floats.bytes()));
+    CUDA_CHECK(cudaMemset(ints.data(), grader::kPoisonByte, ints.bytes()));
+    grader::refill_random(floats.data(), n, 2.0f, 3.0f);
+    grader::refill_random(ints.data(), n, 5, 9);
+    const std::vector<float> f = floats.to_host();
+    const std::vector<int> i = ints.to_host();
+    EXPECT_EQ(std::count_if(f.begin(), f.end() - 1, [](float v) { return v >= 2.0f && v < 3.0f; }), static_cast<long>(n));
+    EXPECT_EQ(std::count_if(i.begin(), i.end() - 1, [](int v) { return v >= 5 && v <= 9; }), static_cast<long>(n));
+    EXPECT_TRUE(grader::is_poison(f.back()));
+    EXPECT_TRUE(grader::is_poison(i.back()));
+  }
+}
+
 TEST(GpuSpeedHarness, WorkHiddenOnAnotherStreamIsTimedAndCaught) {
   REQUIRE_GPU();
   Doubling d;

@@ -100,7 +100,7 @@ __global__ void integers_from_uniforms(float* x, std::size_t n, float density) {
 void refill_integers(float* x, std::size_t n) {
   grader::refill_random(x, n, 0.0f, 1.0f);
   if (n == 0) return;
-  integers_from_uniforms<<<1024, 256>>>(x, n, integer_density(n));
+  integers_from_uniforms<<<grader::grid_stride_blocks(n), 256>>>(x, n, integer_density(n));
   CUDA_CHECK(cudaGetLastError());
 }
 

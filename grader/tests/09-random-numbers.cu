@@ -327,7 +327,7 @@ __global__ void uniforms_hits_kernel(const float* uniforms, std::size_t n, unsig
 HitRange uniforms_hits(const float* uniforms, std::size_t n) {
   stepwise::DeviceBuffer<unsigned long long> hits(2);
   CUDA_CHECK(cudaMemset(hits.data(), 0, hits.bytes()));
-  uniforms_hits_kernel<<<1024, 256>>>(uniforms, n, hits.data());
+  uniforms_hits_kernel<<<grader::grid_stride_blocks(n), 256>>>(uniforms, n, hits.data());
   CUDA_CHECK_LAUNCH();
   const std::vector<unsigned long long> counts = hits.to_host();
   return HitRange{counts[0], counts[1]};

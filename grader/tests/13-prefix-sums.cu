@@ -453,7 +453,7 @@ __global__ void count_scan_mismatches(const int* x, const int* want, const int* 
 
 testing::AssertionResult int_scan_matches_on_gpu(const int* x, const int* want, const int* got, std::size_t n) {
   auto counts = stepwise::DeviceBuffer<unsigned long long>::from_host({0, 0, 0, ~0ull});
-  count_scan_mismatches<<<1024, 256>>>(x, want, got, n, counts.data());
+  count_scan_mismatches<<<grader::grid_stride_blocks(n), 256>>>(x, want, got, n, counts.data());
   CUDA_CHECK_LAUNCH();
   const std::vector<unsigned long long> c = counts.to_host();
   if (c[0] == 0) return testing::AssertionSuccess();
