@@ -30,8 +30,9 @@ row() {
   local times=()
   for _ in $(seq "$runs"); do times+=("$(seconds "$@")"); done
   sorted=$(printf '%s\n' "${times[@]}" | sort -g)
-  printf '| %s | %s | %.2f | %.2f | %.2f |\n' "$what" "$goal" "$(head -1 <<<"$sorted")" \
-    "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$sorted")" "$(tail -1 <<<"$sorted")"
+  # The median: the middle time, or the mean of the two middle ones when the count is even.
+  median=$(awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }' <<<"$sorted")
+  printf '| %s | %s | %.2f | %.2f | %.2f |\n' "$what" "$goal" "$(head -1 <<<"$sorted")" "$median" "$(tail -1 <<<"$sorted")"
 }
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
