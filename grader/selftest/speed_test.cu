@@ -13,6 +13,7 @@
 #include "grader/compare.h"
 #include "grader/gpu.h"
 #include "grader/inputs.h"
+#include "grader/pinned_host.h"
 #include "grader/results.h"
 #include "grader/sample.h"
 #include "grader/speed.h"
@@ -174,6 +175,19 @@ TEST(GridStrideBlocks, EnoughForTheItemsAndAtMost1024) {
   EXPECT_EQ(grader::grid_stride_blocks(4099), 17u);
   EXPECT_EQ(grader::grid_stride_blocks(std::size_t{1} << 31), 1024u);
   EXPECT_EQ(grader::grid_stride_blocks(100, 32), 4u);
+}
+
+// More pinned host memory than the host has is an allocation error (a check SKIPs on it), asked
+// of /proc/meminfo or mmap before anything is written: not a process killed for memory.
+TEST(PinnedHostArray, MoreThanTheHostHasIsAnAllocationError) {
+  try {
+    grader::PinnedHostArray<float> too_much(std::size_t{1} << 48);
+    ADD_FAILURE() << "2^50 bytes of pinned host memory were given";
+  } catch (const stepwise::CudaError& e) {
+    EXPECT_EQ(e.code(), cudaErrorMemoryAllocation) << e.what();
+  }
+  grader::PinnedHostArray<float> none(0);
+  EXPECT_EQ(none.data(), nullptr);
 }
 
 // The fills launch as many blocks as the values need: each value written, from the first to the
