@@ -41,13 +41,17 @@ void escape_counts(const float* real, const float* imag, int* counts, int n, int
 // in a 1 x 2^31 - 1 image (legal by the header) a thread's last step, y + 128, passes INT_MAX.
 __global__ void mandelbrot_kernel(int* counts, int width, int height, Region region,
                                   int max_iterations) {
+  const long long first_x = blockIdx.x * blockDim.x + threadIdx.x;
+  // A thread whose first column lies right of the image has a pixel in no row: it leaves now
+  // rather than step down every row for nothing (in a 1-pixel-wide image, all but 128 threads).
+  if (first_x >= width) return;
   const float pixel_width = (region.max_x - region.min_x) / width;
   const float pixel_height = (region.max_y - region.min_y) / height;
   const int grid_width = blockDim.x * gridDim.x;
   const int grid_height = blockDim.y * gridDim.y;
   for (long long y = blockIdx.y * blockDim.y + threadIdx.y; y < height; y += grid_height) {
     const float imag = region.min_y + y * pixel_height;
-    for (long long x = blockIdx.x * blockDim.x + threadIdx.x; x < width; x += grid_width) {
+    for (long long x = first_x; x < width; x += grid_width) {
       const float real = region.min_x + x * pixel_width;
       counts[y * width + x] = escape_count(real, imag, max_iterations);
     }
