@@ -20,7 +20,10 @@
 # place of the solution's: stepwise_add_tuned). LIBRARIES names what the lesson's code links to (e.g.
 # CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
-# (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder. TRICKS names the trace
+# (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder: that test shows the demo
+# works, it times nothing, so a demo whose one-CPU-thread comparison takes over a second at the
+# seed's size runs a quarter of it or less there (the graded run's last seconds are those demos
+# on a busy CPU). TRICKS names the trace
 # tricks (grader/trace.h: library, host, legacy-stream, side-stream, synchronise, left-running,
 # host-copy) the lesson's trace rules must catch: each is a test <NN-slug>/trick/<trick> that
 # plays it around the reference solution's traced calls (grader/broken/expect_trick.cmake). A
