@@ -3,12 +3,15 @@
 # would fail on a broken GPU) never runs there: the runner runs it in a process of its own. The
 # fixture leaves 256 MiB; the figure printed is the device's free memory before and after, which
 # other processes on the GPU move by a few MiB (258 MiB under ctest -j8 on an H100).
+# Each case also with the CUDA context made before the first check (STEPWISE_START_CUDA_EARLY=1,
+# which the runner sets for its processes of checks that hold the GPU alone): the same verdicts.
 #   cmake -DPROGRAM=<grader-selftest> -DWORK=<folder> -P shared_run.cmake
+foreach(early 0 1)
 foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated;left [0-9]+ MiB of device memory allocated")
   list(GET case 0 first)
   list(GET case 1 says)
   file(REMOVE_RECURSE "${WORK}")
-  execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_SHARED_RUN=1 STEPWISE_RESULTS_DIR=${WORK}
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_SHARED_RUN=1 STEPWISE_RESULTS_DIR=${WORK} STEPWISE_START_CUDA_EARLY=${early}
                           "${PROGRAM}" "--gtest_filter=SharedRunFixture.${first}:SharedRunFixture.NeedsAWorkingGpu"
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(out MATCHES "\\[  SKIPPED \\] SharedRunFixture.${first}")
@@ -29,9 +32,10 @@ foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated
     string(APPEND problems "SharedRunFixture.NeedsAWorkingGpu ran in the same process\n")
   endif()
   if(problems)
-    message(FATAL_ERROR "${first}:\n${problems}\n${out}")
+    message(FATAL_ERROR "${first} (STEPWISE_START_CUDA_EARLY=${early}):\n${problems}\n${out}")
   endif()
-  message("${first}: the process ended after its record (${says})")
+  message("${first} (STEPWISE_START_CUDA_EARLY=${early}): the process ended after its record (${says})")
+endforeach()
 endforeach()
 
 # The harness's own L2 flush buffer (kept for the process, 100 MB on an H100) is no leftover: the

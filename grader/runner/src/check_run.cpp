@@ -151,8 +151,9 @@ bool has_record(const std::vector<Record>& records, const std::string& test, con
   return std::any_of(records.begin(), records.end(), [&](const Record& r) { return test_name(r, track) == test; });
 }
 
-// STEPWISE_RUN_LOG=<file>: when each process of a run started and ended, appended to the file
-// (benchmarks/grading-loop.sh reads it to say where a run's time goes).
+// STEPWISE_RUN_LOG=<file>: when each process of a run started and ended, and each check of a shared
+// process, appended to the file (benchmarks/grading-loop.sh reads it to say where a run's time
+// goes; a check's line from its start shows how long it took in the crowd).
 void log_event(const std::string& what) {
   static const Clock::time_point start = Clock::now();
   static std::mutex mutex;
@@ -274,6 +275,7 @@ class Runner {
     options.dir = first.dir;
     options.env = first.env;
     options.env.push_back("STEPWISE_SHARED_RUN=1");  // STEPWISE_GPU_LOCK comes with first.env (cmake/AddLesson.cmake)
+    if (run.alone) options.env.push_back("STEPWISE_START_CUDA_EARLY=1");  // grader/harness/src/shared_run.cpp
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -296,9 +298,11 @@ class Runner {
       if (std::regex_search(line, match, run_line)) {
         running = match[1];
         started = Clock::now();
+        log_event("  run " + running);
         if (by_check.count(running)) step(by_check[running]->name, false);
       } else if (std::regex_search(line, match, end_line) && ended.insert(match[2]).second &&
                  by_check.count(match[2])) {
+        log_event("  " + match[1].str() + " " + match[2].str());
         step(by_check[match[2]]->name, true);
       } else if (line.rfind("[ stepwise ] ", 0) == 0 && line.find(" in processes of their own") != std::string::npos) {
         log_event("      " + line);  // why the process ends before its last check (grader/shared_run.h)
@@ -594,8 +598,8 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     for (std::thread& worker : workers) worker.join();
   };
   // Two at a time: while one runs its checks, holding the GPU alone, the next starts CUDA (about
-  // 0.2 s of the driver's, which starts one context at a time, and more of the process's own) and
-  // waits for the lock at its first check.
+  // 0.2 s of the driver's, which starts one context at a time, and more of the process's own:
+  // STEPWISE_START_CUDA_EARLY, run_shared) and waits for the lock at its first check.
   run_all(alone_queue, 2);
   std::thread alongside([&] { runner.run_each_alone(beside); });
   run_all(queue, std::max(1, Runner::jobs() - 1));  // one worker fewer: the checks in processes of their own
