@@ -173,6 +173,7 @@ struct SharedRun {
   std::string killed_in;  // the check that ran past its time limit, if one did
   double expected = 0;    // seconds, from the earlier run's records
   bool alone = false;     // its checks hold the GPU alone: speed checks, and those that did last time
+  bool start_cuda_early = false;  // run in the first phase: STEPWISE_START_CUDA_EARLY (run_checks)
 };
 
 // How long each check is expected to run: its earlier record's time, else a second (a check run
@@ -275,7 +276,7 @@ class Runner {
     options.dir = first.dir;
     options.env = first.env;
     options.env.push_back("STEPWISE_SHARED_RUN=1");  // STEPWISE_GPU_LOCK comes with first.env (cmake/AddLesson.cmake)
-    if (run.alone) options.env.push_back("STEPWISE_START_CUDA_EARLY=1");  // grader/harness/src/shared_run.cpp
+    if (run.start_cuda_early) options.env.push_back("STEPWISE_START_CUDA_EARLY=1");  // grader/harness/src/shared_run.cpp
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -587,6 +588,9 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // moment: its process runs with the others.
   std::vector<SharedRun*> alone_queue, queue;  // each longest first (split_for_jobs' order)
   for (SharedRun& run : runs) (run.alone && !may_be_todo(*run.checks.front()) ? alone_queue : queue).push_back(&run);
+  // Only these start CUDA before their first check: a process that most likely stops at a TODO
+  // (a speed process of a lesson with steps to write) would start a context it never uses.
+  for (SharedRun* run : alone_queue) run->start_cuda_early = true;
   // `list`'s processes, `at_once` at a time, each as soon as one before it ends.
   const auto run_all = [&](const std::vector<SharedRun*>& list, int at_once) {
     std::atomic<std::size_t> next{0};
