@@ -38,6 +38,36 @@ foreach(case "LeavesAStickyError;left a CUDA error" "LeavesDeviceMemoryAllocated
 endforeach()
 endforeach()
 
+# A check that times its work, in a process the runner gave one hardware work queue
+# (STEPWISE_ONE_WORK_QUEUE=1, CUDA_DEVICE_MAX_CONNECTIONS=1): the process ends before the check
+# starts, with no record of it, so the runner runs it and the checks after it in a process with
+# CUDA's default queues. A check that times nothing runs there and passes.
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_SHARED_RUN=1 STEPWISE_RESULTS_DIR=${WORK} STEPWISE_GPU_LOCK=${WORK}/gpu.lock
+                        STEPWISE_ONE_WORK_QUEUE=1 CUDA_DEVICE_MAX_CONNECTIONS=1
+                        "${PROGRAM}" "--gtest_filter=SharedRunFixture.NeedsAWorkingGpu:SharedRunFixture.ComparesTimesHoldingTheGpuAlone:SharedRunFixture.SharesTheLockForAMoment"
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+set(problems "")
+if(NOT status EQUAL 3)
+  string(APPEND problems "exit status ${status}, not 3\n")
+endif()
+if(NOT out MATCHES "OK \\] SharedRunFixture.NeedsAWorkingGpu" OR NOT EXISTS "${WORK}/grader__SharedRunFixture.NeedsAWorkingGpu.json")
+  string(APPEND problems "SharedRunFixture.NeedsAWorkingGpu, which times nothing, did not pass with its record\n")
+endif()
+if(NOT out MATCHES "\\[ stepwise \\] SharedRunFixture.ComparesTimesHoldingTheGpuAlone times its work, and this process has one hardware work queue[^\n]*: it and the checks after it run in a process with CUDA's default queues")
+  string(APPEND problems "no line says the timing check leaves the process\n")
+endif()
+if(EXISTS "${WORK}/grader__SharedRunFixture.ComparesTimesHoldingTheGpuAlone.json")
+  string(APPEND problems "the timing check wrote a record on one work queue\n")
+endif()
+if(out MATCHES "RUN      \\] SharedRunFixture.SharesTheLockForAMoment")
+  string(APPEND problems "the check after it ran in the same process\n")
+endif()
+if(problems)
+  message(FATAL_ERROR "a timing check on one work queue:\n${problems}\n${out}")
+endif()
+message("ComparesTimesHoldingTheGpuAlone on one work queue: the process ended before it, without its record")
+
 # The harness's own L2 flush buffer (kept for the process, 100 MB on an H100) is no leftover: the
 # check after the one that made it runs in the same process.
 file(REMOVE_RECURSE "${WORK}")

@@ -113,7 +113,7 @@ std::string allocate_if_it_fits(std::size_t bytes, const std::function<void()>& 
   // runner starts a check that held it alone first next time, one after another. Otherwise a
   // quarter of the GPU stays free for the checks beside it; while other checks hold more, wait.
   const bool alone = bytes > total_bytes / 4;
-  if (alone) hold_the_gpu_alone();
+  if (alone) hold_the_gpu_alone_for_its_memory();
   const std::size_t kept_free = alone ? 0 : total_bytes / 4;
   const auto start = std::chrono::steady_clock::now(), give_up = start + std::chrono::minutes(2);
   const auto waited = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

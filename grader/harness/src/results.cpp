@@ -97,6 +97,7 @@ class Recorder : public testing::EmptyTestEventListener {
     record[field::rerun] = rerun_command(check);
     if (result.Skipped() && current.gpu_too_small) record[field::gpu_too_small] = true;
     if (this_check_held_the_gpu_alone()) record[field::held_gpu_alone] = true;
+    if (this_check_held_the_gpu_alone() && !this_check_timed_its_work()) record[field::held_gpu_alone_for_memory] = true;
     // A message may hold bytes that are not UTF-8 (a student's output): replaced, not thrown on.
     std::ofstream file(record_path(check));
     file << record.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";

@@ -18,12 +18,14 @@
 #include "grader/results.h"
 #include "grader/speed.h"
 #include "grader/trace.h"
+#include "grader/work_queue.h"
 
 namespace grader {
 namespace {
 
 double waited_seconds = 0;  // by the current check: seconds_this_check_waited()
 bool held_alone = false;    // by the current check: this_check_held_the_gpu_alone()
+bool timed_work = false;    // by the current check: this_check_timed_its_work()
 // A library's cache, not a leak: cuBLAS keeps a little over 64 MiB per handle on an H100 (lesson
 // 06's Cublas checks ended their process at 64 MiB). The self-test's leak is 256 MiB.
 constexpr std::size_t kMostDeviceBytesLeftBehind = std::size_t{128} << 20;
@@ -32,6 +34,19 @@ constexpr int kEndedForIsolation = 3;
 bool shared_run() {
   const char* value = std::getenv("STEPWISE_SHARED_RUN");
   return value != nullptr && std::string(value) == "1";
+}
+
+// A check that times its work does not run in a process the runner gave one hardware work queue
+// (grader/work_queue.h): the process ends before the check starts, without a record. Not under
+// compute-sanitizer, whose runs always have one queue and whose checks decide themselves what
+// times mean there.
+void leave_if_timing_on_one_work_queue(const std::string& check) {
+  const char* value = std::getenv(kOneWorkQueueVariable);
+  if (value == nullptr || std::string(value) != "1" || under_sanitizer()) return;
+  std::printf("[ stepwise ] %s %s (CUDA_DEVICE_MAX_CONNECTIONS=1): it and the checks after it run in a process "
+              "with CUDA's default queues\n", check.c_str(), kLeftOneWorkQueue);
+  std::fflush(stdout);
+  std::_Exit(kEndedForIsolation);
 }
 
 // The lock file STEPWISE_GPU_LOCK names, held shared or alone by the current check, and a gate in
@@ -110,7 +125,9 @@ class SharedRun : public testing::EmptyTestEventListener {
     begin_check_inputs(check_name(test));
     waited_seconds = 0;
     kind_ = check_kind(test.test_suite_name());
+    if (kind_ == CheckKind::speed) leave_if_timing_on_one_work_queue(check_name(test));
     held_alone = kind_ == CheckKind::speed;
+    timed_work = held_alone;
     GpuLock::instance().take(kind_ == CheckKind::speed ? LOCK_EX : LOCK_SH);
     held_at_start_ = -1;
     free_at_start_ = 0;
@@ -178,6 +195,13 @@ testing::TestEventListener* make_shared_run_listener() { return new SharedRun; }
 // Under compute-sanitizer the lock is not used (GpuLock::in_use), and the sanitizer's slowness
 // dwarfs any neighbour's: each check decides itself what times mean there.
 void hold_the_gpu_alone() {
+  if (const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info())
+    leave_if_timing_on_one_work_queue(check_name(*test));
+  timed_work = true;
+  hold_the_gpu_alone_for_its_memory();
+}
+
+void hold_the_gpu_alone_for_its_memory() {
   held_alone = true;
   const auto start = std::chrono::steady_clock::now();
   GpuLock::instance().take(LOCK_EX);
@@ -185,6 +209,8 @@ void hold_the_gpu_alone() {
 }
 
 bool this_check_held_the_gpu_alone() { return held_alone; }
+
+bool this_check_timed_its_work() { return timed_work; }
 
 void note_seconds_waited(double seconds) { waited_seconds += seconds; }
 

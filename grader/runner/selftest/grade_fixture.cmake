@@ -7,7 +7,10 @@
 # the checks of lessons 03 and 04, run in one process per lesson, each with the verdict it gets
 # alone: a check that never ends (03) or crashes (04) stops only itself (it FAILs as it would
 # alone; the checks after it run in processes of their own and pass), the checks before it
-# shared one process.
+# shared one process, which had one hardware work queue (CUDA_DEVICE_MAX_CONNECTIONS=1, for
+# checks that time nothing) where the processes of their own after it have CUDA's default; and in
+# 05 a check that times its work ends its process with one work queue before it starts, and runs
+# with the checks after it in one process with CUDA's default queues.
 #   cmake -DRUNNER=<bin/stepwise> -DRUNNER_DIR=<grader/runner> -DWORK=<folder> -P grade_fixture.cmake
 file(REMOVE_RECURSE "${WORK}" "${WORK}-source")
 # A copy of the fixture's sources: the last part deletes a STEPWISE_TODO line, as a student would.
@@ -33,6 +36,8 @@ foreach(expected
     "02-crash +0/4"
     "03-hang +3/4"
     "04-abort +2/3"
+    "05-times +3/3"
+    "06-memory +2/2"
     "next: lessons/00-first/README.md step 2")
   if(NOT out MATCHES "${expected}")
     string(APPEND problems "no line matches '${expected}'\n")
@@ -61,15 +66,36 @@ foreach(expected
     "Crash.Segfault +FAIL +stopped without a result\n +-> stopped without a result \\(SegFault\\)"
     "Crash.Hangs +FAIL +stopped without a result\n +-> stopped without a result \\(Timeout\\)"
     "Crash.Exits +FAIL +stopped without a result\n +-> stopped without a result \\(Failed, exit status 3\\)"
-    "Hang.First +PASS +check 1 of its process"
-    "Hang.Second +PASS +check 2 of its process"
+    "Hang.First +PASS +check 1 of its process, one work queue"
+    "Hang.Second +PASS +check 2 of its process, one work queue"
     "Hang.Forever +FAIL +stopped without a result\n +-> stopped without a result \\(Timeout\\)"
-    "Hang.After +PASS +check 1 of its process"
-    "Abort.First +PASS +check 1 of its process"
+    "Hang.After +PASS +check 1 of its process\n"
+    "Abort.First +PASS +check 1 of its process, one work queue"
     "Abort.Aborts +FAIL +stopped without a result\n +-> stopped without a result \\(Subprocess aborted\\)"
-    "Abort.After +PASS +check 1 of its process")
+    "Abort.After +PASS +check 1 of its process\n"
+    "Times.First +PASS +check 1 of its process, one work queue"
+    "Times.Measures +PASS +check 1 of its process\n"
+    "Times.After +PASS +check 2 of its process\n"
+    "Memory.Holds +PASS +check 1 of its process, one work queue"
+    "Memory.Shares +PASS +check 2 of its process, one work queue")
   if(NOT table MATCHES "${expected}")
     string(APPEND problems "the table has no row matching '${expected}'\n")
+  endif()
+endforeach()
+# Lessons 05 and 06 graded again, their records now saying which checks held the GPU alone: each
+# such check first, in a process of its own, with one work queue only where it held the GPU for
+# its memory and timed nothing.
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 "${RUNNER}" --build "${WORK}" grade 05 06
+                OUTPUT_VARIABLE regraded ERROR_VARIABLE regraded)
+execute_process(COMMAND "${RUNNER}" --build "${WORK}" table OUTPUT_VARIABLE table ERROR_VARIABLE table)
+foreach(expected
+    "Times.First +PASS +check 1 of its process, one work queue"
+    "Times.Measures +PASS +check 1 of its process\n"
+    "Times.After +PASS +check 2 of its process, one work queue"
+    "Memory.Holds +PASS +check 1 of its process, one work queue"
+    "Memory.Shares +PASS +check 1 of its process, one work queue")
+  if(NOT table MATCHES "${expected}")
+    string(APPEND problems "graded again, the table has no row matching '${expected}':\n${regraded}\n${table}\n")
   endif()
 endforeach()
 # Graded again with nothing built since: the TODO check keeps its record without running, the

@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -23,6 +24,7 @@
 
 #include "ctest_listing.h"
 #include "grader/check_kind.h"
+#include "grader/work_queue.h"
 #include "hints.h"
 #include "process.h"
 #include "records.h"
@@ -173,7 +175,9 @@ struct SharedRun {
   std::string killed_in;  // the check that ran past its time limit, if one did
   double expected = 0;    // seconds, from the earlier run's records
   bool alone = false;     // its checks hold the GPU alone: speed checks, and those that did last time
+  bool one_work_queue = false;  // none of its checks times its work, as far as the records say (grader/work_queue.h)
   bool start_cuda_early = false;  // run in the first phase: STEPWISE_START_CUDA_EARLY (run_checks)
+  bool left_one_work_queue = false;  // a check that times its work ended it (grader/work_queue.h)
 };
 
 // How long each check is expected to run: its earlier record's time, else a second (a check run
@@ -192,16 +196,24 @@ std::map<const Test*, double> expected_seconds(const std::vector<Test>& tests, c
 }
 
 // The checks that hold the GPU alone: speed checks, and those whose earlier record says they did
-// (grader::hold_the_gpu_alone, e.g. a correctness check that compares times).
-std::set<const Test*> holding_the_gpu_alone(const std::vector<Test>& tests, const std::string& track,
-                                            const std::vector<EarlierRecord>& earlier) {
-  std::set<std::string> held;
-  for (const EarlierRecord& e : earlier)
+// (grader::hold_the_gpu_alone, e.g. a correctness check that compares times); and among them
+// those whose record says they held it for their device memory only, timing nothing.
+struct HoldingTheGpuAlone {
+  std::set<const Test*> all, for_memory_only;
+};
+HoldingTheGpuAlone holding_the_gpu_alone(const std::vector<Test>& tests, const std::string& track,
+                                         const std::vector<EarlierRecord>& earlier) {
+  std::set<std::string> held, for_memory;
+  for (const EarlierRecord& e : earlier) {
     if (e.record.held_gpu_alone) held.insert(test_name(e.record, track));
-  std::set<const Test*> alone;
-  for (const Test& t : tests)
-    if (held.count(t.name) > 0 || (!t.gtest_check().empty() && grader::check_kind(t.gtest_check()) == grader::CheckKind::speed))
-      alone.insert(&t);
+    if (e.record.held_gpu_alone_for_memory) for_memory.insert(test_name(e.record, track));
+  }
+  HoldingTheGpuAlone alone;
+  for (const Test& t : tests) {
+    const bool speed = !t.gtest_check().empty() && grader::check_kind(t.gtest_check()) == grader::CheckKind::speed;
+    if (held.count(t.name) > 0 || speed) alone.all.insert(&t);
+    if (for_memory.count(t.name) > 0 && !speed) alone.for_memory_only.insert(&t);
+  }
   return alone;
 }
 
@@ -210,10 +222,12 @@ std::set<const Test*> holding_the_gpu_alone(const std::vector<Test>& tests, cons
 // kLeastSecondsPerProcess: a process's CUDA start-up is not free) is split into processes of
 // about that share, its checks placed longest first on the least loaded; the checks that hold the
 // GPU alone keep a process of their own (they run one at a time anyway). Returned longest first,
-// so that the long processes start first and the short ones fill in around them.
+// so that the long processes start first and the short ones fill in around them. Each gets one
+// work queue but a process of checks that hold the GPU alone where one of them times its work.
 std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& programs,
                                       const std::map<const Test*, double>& expected, int jobs,
-                                      const std::set<const Test*>& alone) {
+                                      const HoldingTheGpuAlone& holding) {
+  const std::set<const Test*>& alone = holding.all;
   constexpr double kLeastSecondsPerProcess = 1.0;
   double total = 0;
   for (const auto& [key, program] : programs)
@@ -223,12 +237,14 @@ std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& pr
   for (const auto& [key, program] : programs) {
     SharedRun speed;  // and every other check that holds the GPU alone
     speed.alone = true;
+    speed.one_work_queue = true;  // until a check that times its work joins it
     std::vector<const Test*> others;
     double others_total = 0;
     for (const Test* t : program.checks) {
       if (alone.count(t) > 0) {
         speed.checks.push_back(t);
         speed.expected += expected.at(t);
+        speed.one_work_queue = speed.one_work_queue && holding.for_memory_only.count(t) > 0;
       } else {
         others.push_back(t);
         others_total += expected.at(t);
@@ -242,6 +258,7 @@ std::vector<SharedRun> split_for_jobs(const std::map<std::string, SharedRun>& pr
     const std::size_t count = static_cast<std::size_t>(std::clamp(std::max(by_time, by_workers), 1.0,
                                                                   static_cast<double>(std::max<std::size_t>(1, others.size()))));
     std::vector<SharedRun> parts(count);
+    for (SharedRun& part : parts) part.one_work_queue = true;
     for (const Test* t : others) {
       SharedRun& least = *std::min_element(parts.begin(), parts.end(),
                                            [](const SharedRun& a, const SharedRun& b) { return a.expected < b.expected; });
@@ -277,6 +294,7 @@ class Runner {
     options.env = first.env;
     options.env.push_back("STEPWISE_SHARED_RUN=1");  // STEPWISE_GPU_LOCK comes with first.env (cmake/AddLesson.cmake)
     if (run.start_cuda_early) options.env.push_back("STEPWISE_START_CUDA_EARLY=1");  // grader/harness/src/shared_run.cpp
+    if (run.one_work_queue) options.env.insert(options.env.end(), grader::one_work_queue_settings().begin(), grader::one_work_queue_settings().end());
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -307,6 +325,9 @@ class Runner {
         step(by_check[match[2]]->name, true);
       } else if (line.rfind("[ stepwise ] ", 0) == 0 && line.find(" in processes of their own") != std::string::npos) {
         log_event("      " + line);  // why the process ends before its last check (grader/shared_run.h)
+      } else if (line.rfind("[ stepwise ] ", 0) == 0 && line.find(grader::kLeftOneWorkQueue) != std::string::npos) {
+        log_event("      " + line);
+        run.left_one_work_queue = true;
       }
     }, options);
     log_event("end   " + described + ", " + std::to_string(ended.size()) + " ended in it");
@@ -319,8 +340,9 @@ class Runner {
   // Every core: these are mostly compute-sanitizer's runs (busy, counted as their PROCESSORS, two
   // slots each), and they set how long a run takes once the shared processes are done; a RUN_SERIAL
   // test runs with nothing beside it. A check that ended otherwise than passed or skipped without
-  // writing its record gets one saying how it stopped.
-  void run_each_alone(const std::vector<const Test*>& tests) {
+  // writing its record gets one saying how it stopped. With `one_work_queue` (tests that time
+  // nothing: the demos, compute-sanitizer's runs) each gets one work queue (grader/work_queue.h).
+  void run_each_alone(const std::vector<const Test*>& tests, bool one_work_queue) {
     if (tests.empty()) return;
     struct LogEnd {  // "start <what>", then "end   <what>, done"
       std::string what;
@@ -341,7 +363,7 @@ class Runner {
         used += takes;
       }
       running.emplace_back([&, t, takes] {
-        const std::string how = run_alone(*t);
+        const std::string how = run_alone(*t, one_work_queue);
         std::lock_guard<std::mutex> lock(mutex);
         used -= takes;
         if (!how.empty()) stopped.emplace_back(t, how);
@@ -357,7 +379,7 @@ class Runner {
 
   // One test in a process of its own; how it stopped, in words ("SegFault", "Timeout"), or "" when
   // it passed or skipped.
-  std::string run_alone(const Test& t) {
+  std::string run_alone(const Test& t, bool one_work_queue) {
     step(t.name, false);
     log_event("start " + t.name);
     std::vector<std::regex> skip_output;
@@ -371,6 +393,7 @@ class Runner {
     RunOptions options;
     options.dir = t.dir;
     options.env = t.env;
+    if (one_work_queue) options.env.insert(options.env.end(), grader::one_work_queue_settings().begin(), grader::one_work_queue_settings().end());
     options.ends_with_the_program = true;  // what it left running does not hold the run open
     const Clock::time_point started = Clock::now();
     options.overdue = [&] { return Clock::now() - started >= std::chrono::duration<double>(t.timeout); };
@@ -591,13 +614,38 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // Only these start CUDA before their first check: a process that most likely stops at a TODO
   // (a speed process of a lesson with steps to write) would start a context it never uses.
   for (SharedRun* run : alone_queue) run->start_cuda_early = true;
+  // The checks a process with one work queue did not run, from one that times its work on (a
+  // first run, whose records do not yet say which checks time their work): right after it, in one
+  // process with CUDA's default queues, as the processes that hold the GPU alone have.
+  std::deque<SharedRun> again;  // a deque: its elements stay where they are as it grows
+  std::mutex again_mutex;
+  const auto run_again = [&](SharedRun& ended) {
+    SharedRun left;
+    left.alone = true;
+    const std::vector<Record> records = load_records(course.results_dir(track));
+    for (const Test* t : ended.checks) {
+      if (has_record(records, t->name, track)) continue;
+      left.checks.push_back(t);
+      left.expected += expected.at(t);
+    }
+    if (left.checks.empty()) return;
+    SharedRun* run = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(again_mutex);
+      run = &again.emplace_back(std::move(left));
+    }
+    runner.run_shared(*run);
+  };
   // `list`'s processes, `at_once` at a time, each as soon as one before it ends.
   const auto run_all = [&](const std::vector<SharedRun*>& list, int at_once) {
     std::atomic<std::size_t> next{0};
     std::vector<std::thread> workers;
     for (int w = 0; w < std::min<int>(at_once, static_cast<int>(list.size())); ++w)
       workers.emplace_back([&] {
-        for (std::size_t i = next++; i < list.size(); i = next++) runner.run_shared(*list[i]);
+        for (std::size_t i = next++; i < list.size(); i = next++) {
+          runner.run_shared(*list[i]);
+          if (list[i]->left_one_work_queue) run_again(*list[i]);
+        }
       });
     for (std::thread& worker : workers) worker.join();
   };
@@ -605,7 +653,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // 0.2 s of the driver's, which starts one context at a time, and more of the process's own:
   // STEPWISE_START_CUDA_EARLY, run_shared) and waits for the lock at its first check.
   run_all(alone_queue, 2);
-  std::thread alongside([&] { runner.run_each_alone(beside); });
+  std::thread alongside([&] { runner.run_each_alone(beside, true); });
   run_all(queue, std::max(1, Runner::jobs() - 1));  // one worker fewer: the checks in processes of their own
   alongside.join();
 
@@ -613,10 +661,14 @@ int run_checks(const Course& course, const std::string& track, const std::vector
   // check after those) and the sanitizer checks that waited: one process each.
   const std::vector<Record> records = load_records(course.results_dir(track));
   std::vector<const Test*> rest;
-  for (const SharedRun& run : runs) {
-    for (const Test* t : run.checks) {
-      if (has_record(records, t->name, track)) continue;
-      if (t->name == run.killed_in) {  // not again: a check that never ends would cost the limit twice
+  std::set<const Test*> seen;  // a check of a process that ran again is in both
+  std::vector<const SharedRun*> every_run;
+  for (const SharedRun& run : again) every_run.push_back(&run);
+  for (const SharedRun& run : runs) every_run.push_back(&run);
+  for (const SharedRun* run : every_run) {
+    for (const Test* t : run->checks) {
+      if (has_record(records, t->name, track) || !seen.insert(t).second) continue;
+      if (t->name == run->killed_in) {  // not again: a check that never ends would cost the limit twice
         write_stopped(course, track, t->name, "Timeout");
         runner.step(t->name, true);
         continue;
@@ -632,7 +684,7 @@ int run_checks(const Course& course, const std::string& track, const std::vector
     rest.push_back(t);
   }
   longest_first(rest);
-  runner.run_each_alone(rest);
+  runner.run_each_alone(rest, false);  // among them, checks that time their work
   return kept + runner.done();
 }
 

@@ -48,6 +48,7 @@ std::vector<Record> load_records(const fs::path& dir) {
     r.gpu = json.value(field::gpu, "");
     r.gpu_too_small = json.value(field::gpu_too_small, false);
     r.held_gpu_alone = json.value(field::held_gpu_alone, false);
+    r.held_gpu_alone_for_memory = json.value(field::held_gpu_alone_for_memory, false);
     if (r.status == "TODO") r.step = step_named_in(r.detail);
     records.push_back(r);
   }
@@ -68,6 +69,7 @@ void write_record(const fs::path& dir, const Record& r) {
   if (r.seconds) json[field::seconds] = *r.seconds;
   if (r.gpu_too_small) json[field::gpu_too_small] = true;
   if (r.held_gpu_alone) json[field::held_gpu_alone] = true;
+  if (r.held_gpu_alone_for_memory) json[field::held_gpu_alone_for_memory] = true;
   for (const auto& [name, value] :
        {std::pair{field::unit, &r.unit}, {field::key, &r.key}, {field::seed, &r.seed}, {field::gpu, &r.gpu}})
     if (!value->empty()) json[name] = *value;

@@ -20,6 +20,7 @@ struct Record {
   std::string unit, key, seed, gpu;
   bool gpu_too_small = false;     // a SKIP: needs more device memory than this GPU has
   bool held_gpu_alone = false;    // the check kept every other process off the GPU (a timing)
+  bool held_gpu_alone_for_memory = false;  // ... for its device memory only, timing nothing
   std::optional<double> seconds;  // how long the check ran (its program says; a class grading, the whole process)
 
   bool passed() const { return status == "PASS"; }

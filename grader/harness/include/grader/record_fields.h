@@ -25,5 +25,9 @@ inline constexpr const char* gpu_too_small = "gpu_too_small";
 // true when the check held the GPU alone (grader::this_check_held_the_gpu_alone): the runner
 // starts it early next time.
 inline constexpr const char* held_gpu_alone = "held_gpu_alone";
+// true when it held the GPU alone for its device memory only and timed nothing (grader::
+// hold_the_gpu_alone_for_its_memory): the runner gives its process one work queue next time
+// (grader/work_queue.h) where no check beside it times its work.
+inline constexpr const char* held_gpu_alone_for_memory = "held_gpu_alone_for_memory";
 
 }  // namespace grader::record_field

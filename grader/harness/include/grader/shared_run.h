@@ -24,7 +24,15 @@ testing::TestEventListener* make_shared_run_listener();
 // one part against another): until the check ends, no check of another process runs on the GPU,
 // as for a speed check (under compute-sanitizer beside it, a copy can take 3x as long). Without
 // a lock file (a check run on its own) there is nobody to keep off, and it does nothing.
+// In a process the runner gave one hardware work queue (grader/work_queue.h) a check that times
+// its work (this, or a speed check) ends the process before it starts, without a record: the
+// runner runs it and the checks after it again with CUDA's default queues, so that it times
+// what the student's program does anywhere else.
 void hold_the_gpu_alone();
+
+// The same hold for a check whose device memory would crowd out the others' (more than a quarter
+// of the GPU, grader::allocate_if_it_fits): it times nothing, so one work queue is no matter.
+void hold_the_gpu_alone_for_its_memory();
 
 // Seconds the current check spent waiting for other checks (to hold the GPU alone, for device
 // memory they held), which its record's time leaves out: the runner spreads the next run's checks
@@ -36,6 +44,10 @@ double seconds_this_check_waited();
 // hold_the_gpu_alone): its record says so, and the runner starts such checks first next time,
 // before compute-sanitizer's long runs share the GPU.
 bool this_check_held_the_gpu_alone();
+
+// Whether the running check timed its work: a speed check, or one that called hold_the_gpu_alone
+// (not hold_the_gpu_alone_for_its_memory). Its record says so, for the runner's work queues.
+bool this_check_timed_its_work();
 
 // Success when times this check took can be compared: no lock file, or the check holds it alone.
 // grader::reported_time_matches and grader::parts_fit_in_whole return its failure first.
