@@ -1,8 +1,11 @@
 # stepwise_write_course(<file> LESSONS <NN-slug>... [TOOLS <target>...])
 #
 # The course file the grading runner (bin/stepwise) reads: where the sources and the build are,
-# which CMake and CTest to call, and each lesson, in reading order, with the targets that build
-# its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one. The runner
+# which CMake and CTest to call, and each lesson, in reading order, with the target that builds
+# its exercise, its solution and its tuned version (stepwise_add_tuned), if it has one: one
+# target each, lessonNN-programs[-solution|-tuned], for its checks and its demo, so that one make
+# builds them side by side (make builds the targets named on one command line one after another).
+# The runner
 # learns the lessons from this file (made from STEPWISE_LESSONS, the lessons of course.json, at
 # configure time), so a new lesson needs no change to the runner.
 # CMake gathers the facts; the runner writes the JSON (`stepwise write-json`, write_json.h), so
@@ -33,12 +36,20 @@ function(stepwise_write_course file)
         set(suffix "-${track}")  # lessonNN-tests-solution; lessonNN-tests-tuned where it has a tuned version
       endif()
       list(APPEND facts "/lessons/${i}/${track}[]")
+      set(programs "")
       foreach(target lesson${nn}-tests${suffix} lesson${nn}-demo${suffix})
         if(TARGET ${target})
-          list(APPEND facts "/lessons/${i}/${track}/-=${target}")
+          list(APPEND programs ${target})
           list(APPEND every_${track} ${target})
         endif()
       endforeach()
+      if(programs)
+        if(NOT TARGET lesson${nn}-programs${suffix})
+          add_custom_target(lesson${nn}-programs${suffix})
+          add_dependencies(lesson${nn}-programs${suffix} ${programs})
+        endif()
+        list(APPEND facts "/lessons/${i}/${track}/-=lesson${nn}-programs${suffix}")
+      endif()
     endforeach()
     math(EXPR i "${i} + 1")
   endforeach()

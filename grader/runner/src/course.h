@@ -16,7 +16,7 @@ inline const std::vector<std::string> kTracks{"exercise", "solution", "tuned"};
 
 struct Lesson {
   std::string slug;                                        // "03-mandelbrot"
-  std::map<std::string, std::vector<std::string>> built_by;  // track -> its targets: tests and demo
+  std::map<std::string, std::vector<std::string>> built_by;  // track -> its target (lessonNN-programs[-track]: tests and demo)
   // The build folder that holds its checks and no other lesson's ("" if unknown): CTest lists one
   // lesson's checks there in a fraction of the time it takes over the whole build.
   std::filesystem::path tests_dir;
