@@ -294,7 +294,7 @@ class Runner {
     options.env = first.env;
     options.env.push_back("STEPWISE_SHARED_RUN=1");  // STEPWISE_GPU_LOCK comes with first.env (cmake/AddLesson.cmake)
     if (run.start_cuda_early) options.env.push_back("STEPWISE_START_CUDA_EARLY=1");  // grader/harness/src/shared_run.cpp
-    if (run.one_work_queue) options.env.insert(options.env.end(), grader::one_work_queue_settings().begin(), grader::one_work_queue_settings().end());
+    if (run.one_work_queue) grader::add_one_work_queue(options.env);
     // Both run on this thread, between reads of the program's output.
     std::string running;
     Clock::time_point started;
@@ -393,7 +393,7 @@ class Runner {
     RunOptions options;
     options.dir = t.dir;
     options.env = t.env;
-    if (one_work_queue) options.env.insert(options.env.end(), grader::one_work_queue_settings().begin(), grader::one_work_queue_settings().end());
+    if (one_work_queue) grader::add_one_work_queue(options.env);
     options.ends_with_the_program = true;  // what it left running does not hold the run open
     const Clock::time_point started = Clock::now();
     options.overdue = [&] { return Clock::now() - started >= std::chrono::duration<double>(t.timeout); };

@@ -12,12 +12,14 @@
 
 namespace grader {
 
-// The settings the runner adds to such a process's environment; the harness reads the second.
-inline const std::vector<std::string>& one_work_queue_settings() {
-  static const std::vector<std::string> settings = {"CUDA_DEVICE_MAX_CONNECTIONS=1", "STEPWISE_ONE_WORK_QUEUE=1"};
-  return settings;
-}
+// The variable that tells the harness its process has one work queue (set to 1).
 constexpr const char* kOneWorkQueueVariable = "STEPWISE_ONE_WORK_QUEUE";
+
+// Adds to a process's environment what gives it one work queue and tells the harness so.
+inline void add_one_work_queue(std::vector<std::string>& environment) {
+  environment.push_back("CUDA_DEVICE_MAX_CONNECTIONS=1");
+  environment.push_back(std::string(kOneWorkQueueVariable) + "=1");
+}
 
 // Part of the line ("[ stepwise ] <check> ...") with which such a process ends.
 constexpr const char* kLeftOneWorkQueue = "times its work, and this process has one hardware work queue";
