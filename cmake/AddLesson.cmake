@@ -1,5 +1,5 @@
-# add_lesson(<NN-slug> [LIBRARIES <target>...] [SANITIZERS <tool>...] [DEMO_ARGS <arg>...]
-#            [TRICKS <trick>...])
+# add_lesson(<NN-slug> [LIBRARIES <target>...] [DEMO_LIBRARIES <target>...] [SANITIZERS <tool>...]
+#            [DEMO_ARGS <arg>...] [TRICKS <trick>...])
 #
 # Registers one lesson. Its files follow one convention:
 #   lessons/<NN-slug>/*.h, *.cuh      the API the grader tests; headers holding a step
@@ -18,7 +18,8 @@
 #   bin/lessonNN-broken-<name>                               (built by the `selftests` target)
 # and lessonNN-all builds all of them, with bin/lessonNN-tests-tuned (the tuned files, if any, in
 # place of the solution's: stepwise_add_tuned). LIBRARIES names what the lesson's code links to (e.g.
-# CUDA::cublas). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
+# CUDA::cublas); DEMO_LIBRARIES what its demo alone needs besides (stepwise::image: a demo that reads or
+# writes pictures). SANITIZERS names compute-sanitizer tools graded besides memcheck (racecheck,
 # synccheck: lessons with shared memory). The solution's demo is also a test
 # (<NN-slug>/solution/demo), run with DEMO_ARGS in the build folder: that test shows the demo
 # works, it times nothing, so a demo whose one-CPU-thread comparison takes over a second at the
@@ -57,7 +58,7 @@ find_program(STEPWISE_FLOCK flock DOC "util-linux's flock, with which the demos 
 set(STEPWISE_SPEED_TRICKS skip-repeated checked-only hidden-work)
 
 function(add_lesson lesson)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "LIBRARIES;DEMO_LIBRARIES;DEMO_ARGS;SANITIZERS;TRICKS")
   string(SUBSTRING "${lesson}" 0 2 nn)
   set(exercise_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
@@ -94,7 +95,7 @@ function(add_lesson lesson)
 
     add_executable(lesson${nn}-demo${suffix} ${demo_source})
     stepwise_lesson_code(lesson${nn}-demo${suffix} ${lesson} "${source_dir}" "")
-    target_link_libraries(lesson${nn}-demo${suffix} PRIVATE ${implementation})
+    target_link_libraries(lesson${nn}-demo${suffix} PRIVATE ${implementation} ${ARG_DEMO_LIBRARIES})
 
     # The checks, compiled once per track: the test program and every broken submission of
     # this track link the same objects.

@@ -8,7 +8,7 @@
 function(stepwise_export_for_class)
   get_property(lessons GLOBAL PROPERTY STEPWISE_CLASS_LESSONS)
   get_property(description GLOBAL PROPERTY STEPWISE_CLASS_DESCRIPTION)
-  set(targets stepwise_common stepwise_warnings stepwise_stb grader_harness)
+  set(targets stepwise_common stepwise_warnings grader_harness)
   foreach(lesson IN LISTS lessons)
     string(SUBSTRING "${lesson}" 0 2 nn)
     list(APPEND targets lesson${nn}-checks-exercise)

@@ -182,10 +182,19 @@ int watch(const Course& course, const std::string& name) {
     std::cout << "\n" << report(course, grades, lesson->slug)
               << "watching " << display_path(dir) << ": save a file to grade it again (Ctrl-C stops)\n"
               << std::flush;
+    // Looked at twenty times a second (a lesson folder is a few files): a save is seen within 50 ms,
+    // and graded once a look 50 ms later sees nothing more change (an editor may write in steps).
     const auto before = snapshot(dir);
-    // Looked at ten times a second (a lesson folder is a few files): the save is seen within 0.1 s.
-    while (snapshot(dir) == before) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));  // let the editor finish writing
+    auto now = before;
+    while (now == before) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      now = snapshot(dir);
+    }
+    for (auto settled = decltype(now){}; settled != now;) {
+      settled = now;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      now = snapshot(dir);
+    }
   }
 }
 
