@@ -499,8 +499,16 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
       target_link_libraries(${checks} PRIVATE grader::harness)
     endif()
   else()
-    # The broken file #includes the solution's source and replaces one function.
-    add_library(${target}-code STATIC EXCLUDE_FROM_ALL "${file}")
+    # The broken file #includes one of the solution's sources and replaces one function; the
+    # solution's other sources come as they are.
+    set(sources "${file}")
+    foreach(source IN LISTS api_sources)
+      string(FIND "${text}" "solutions/${lesson}/${source}\"" included)
+      if(included EQUAL -1)
+        list(APPEND sources "${solution_dir}/${source}")
+      endif()
+    endforeach()
+    add_library(${target}-code STATIC EXCLUDE_FROM_ALL ${sources})
     stepwise_lesson_code(${target}-code ${lesson} "${solution_dir}" "${libraries}")
     target_include_directories(${target}-code PRIVATE "${PROJECT_SOURCE_DIR}")
   endif()

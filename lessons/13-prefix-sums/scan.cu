@@ -1,17 +1,14 @@
-// Lesson 13: prefix sums. Read README.md first: each TODO(step N) below is "Step N" there.
-// Every kernel is a template, written once for int and float; the functions at the end of each
-// step launch them for both.
+// Lesson 13: prefix sums, steps 1 to 3 (step 4, CUB, is cub_calls.cu). Read README.md first: each
+// TODO(step N) below is "Step N" there. Every kernel is a template, written once for int and
+// float; the functions at the end of each step launch them for both.
 #include "scan.h"
 
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
 #include <cuda/atomic>
 
-#include <algorithm>
+#include <cstddef>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
+#include "arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -19,11 +16,6 @@ namespace {
 
 [[maybe_unused]] constexpr int kWarpSize = 32;
 [[maybe_unused]] constexpr unsigned kFullMask = 0xffffffffu;  // every lane of the warp takes part in a shuffle
-
-void require_valid(long long value, const char* what, const char* function) {
-  if (value < 0)
-    throw std::invalid_argument(std::string(function) + ": " + what + " must be >= 0, got " + std::to_string(value));
-}
 
 [[maybe_unused]] bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
@@ -364,57 +356,4 @@ void compact_greater(const int* in, int* out, int* count, int n, int threshold, 
 }
 void compact_greater(const float* in, float* out, int* count, int n, float threshold, cudaStream_t stream) {
   compact(in, out, count, n, threshold, stream);
-}
-
-// ---- Step 4: CUB -------------------------------------------------------------------------------
-namespace {
-template <typename T>
-struct GreaterThan {
-  T threshold;
-  __host__ __device__ bool operator()(const T& x) const { return x > threshold; }
-};
-}  // namespace
-
-std::size_t cub_temp_bytes(int n) {
-  require_valid(n, "n", "cub_temp_bytes");
-  // TODO(step 4): ask CUB how many bytes each call needs (a first call with temp = nullptr fills
-  // in the size: cub::DeviceScan::InclusiveSum for int and float, cub::DeviceSelect::If with
-  // GreaterThan<T> for int and float) and return the largest (at least 1). Delete the line below.
-  STEPWISE_TODO(4);
-}
-
-namespace {
-template <typename T>
-void cub_scan(const T* in, T* out, int n, void* temp, std::size_t temp_bytes, cudaStream_t stream) {
-  require_valid(n, "n", "scan_cub");
-  // TODO(step 4): return when n is 0; cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n,
-  // stream) inside CUDA_CHECK (bytes: a copy of temp_bytes, which CUB may change). Delete the line
-  // below.
-  STEPWISE_TODO(4);
-}
-
-template <typename T>
-void cub_compact(const T* in, T* out, int* count, int n, T threshold, void* temp, std::size_t temp_bytes,
-                 cudaStream_t stream) {
-  require_valid(n, "n", "compact_cub");
-  // TODO(step 4): for n == 0 set *count to 0 on `stream`; otherwise cub::DeviceSelect::If(temp,
-  // bytes, in, out, count, n, GreaterThan<T>{threshold}, stream) inside CUDA_CHECK. Delete the
-  // line below.
-  STEPWISE_TODO(4);
-}
-}  // namespace
-
-void scan_cub(const int* in, int* out, int n, void* temp, std::size_t temp_bytes, cudaStream_t stream) {
-  cub_scan(in, out, n, temp, temp_bytes, stream);
-}
-void scan_cub(const float* in, float* out, int n, void* temp, std::size_t temp_bytes, cudaStream_t stream) {
-  cub_scan(in, out, n, temp, temp_bytes, stream);
-}
-void compact_cub(const int* in, int* out, int* count, int n, int threshold, void* temp, std::size_t temp_bytes,
-                 cudaStream_t stream) {
-  cub_compact(in, out, count, n, threshold, temp, temp_bytes, stream);
-}
-void compact_cub(const float* in, float* out, int* count, int n, float threshold, void* temp, std::size_t temp_bytes,
-                 cudaStream_t stream) {
-  cub_compact(in, out, count, n, threshold, temp, temp_bytes, stream);
 }
