@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # A fresh clone's first minutes and watch's seconds (the goals of issue 29 that need a clone and an
-# edit; benchmarks/grading-loop.sh times the rest). It copies this checkout (a `git clone` of HEAD,
-# or the files themselves where there is no git history) into a new folder, runs
+# edit; benchmarks/grading-loop.sh times the rest). It copies this checkout (a `git clone` of HEAD;
+# with COPY=files or no git history, the files themselves) into a new folder, runs
 # `cmake --workflow --preset grade` there on a terminal, as a student does, and says when the first
 # `next:` line and the verdict (the last line) came. Then, in that copy, `stepwise watch NN` for
 # each lesson of WATCH: EDITS times, it appends a comment line to the lesson's first exercise file
 # (or the file named as NN/file.cu), and times the save to watch's next report.
-#   benchmarks/fresh-clone.sh [folder, default: a new one under /tmp]    WATCH="05 13" EDITS=3
+#   benchmarks/fresh-clone.sh [folder, default: a new one under /tmp]    WATCH="05 13" EDITS=3 COPY=files
 # Goals: the first next: line within 60 s, the verdict within 150 s (16 cores); watch within 3 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +14,11 @@ copy=${1:-$(mktemp -d /tmp/stepwise-fresh.XXXXXX)}
 edits=${EDITS:-3}
 command -v script >/dev/null || { echo "needs script(1) (util-linux) for a terminal" >&2; exit 2; }
 if [ -e "$copy" ] && [ -n "$(ls -A "$copy")" ]; then echo "$copy is not empty" >&2; exit 2; fi
-if git rev-parse --git-dir >/dev/null 2>&1; then
+if [ "${COPY:-clone}" = clone ] && git rev-parse --git-dir >/dev/null 2>&1; then
   git clone -q . "$copy"
 else
   mkdir -p "$copy"
-  tar --exclude=./build --exclude='./build-*' --exclude=./.deps -cf - . | tar -xf - -C "$copy"
+  tar --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./.deps -cf - . | tar -xf - -C "$copy"
 fi
 cd "$copy"
 
@@ -43,9 +43,14 @@ for lesson in ${WATCH:-05}; do
   nn=${lesson%%/*}
   folder=$(ls -d lessons/"$nn"-*)
   file=${lesson#*/}
-  [ "$file" != "$lesson" ] || file=$(cd "$folder" && ls -- *.cu *.cpp 2>/dev/null | grep -v '^demo\.' | head -1)
+  if [ "$file" = "$lesson" ]; then  # the lesson's first exercise file
+    for candidate in "$folder"/*.cu "$folder"/*.cpp; do
+      name=${candidate##*/}
+      if [ -f "$candidate" ] && [ "${name%.*}" != demo ]; then file=$name; break; fi
+    done
+  fi
   watch_log=$copy/.watch-$nn.log
-  script -qfec "build/bin/stepwise watch $nn" /dev/null < /dev/null | stamped > "$watch_log" 2>&1 &
+  script -qfec "build/bin/stepwise watch $nn" /dev/null < /dev/null 2>/dev/null | stamped > "$watch_log" &
   for _ in $(seq 600); do [ "$(reports "$watch_log")" -ge 1 ] && break; sleep 0.1; done
   for edit in $(seq "$edits"); do
     sleep 2
