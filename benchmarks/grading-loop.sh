@@ -6,7 +6,7 @@
 #   benchmarks/grading-loop.sh [build folder, default build]      RUNS=3 LESSONS="00 05 13"
 # Goals: grade NN <= 2 s; the whole untouched course <= 10 s; the solutions' correctness checks
 # (--track solution --skip speed) <= 30 s. (watch <= 3 s and a fresh clone's first verdict
-# <= 60 s are measured by hand: they need an edit and a clone.)
+# <= 60 s need a copy and an edit: benchmarks/fresh-clone.sh.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
