@@ -190,11 +190,12 @@ int watch(const Course& course, const std::string& name) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       now = snapshot(dir);
     }
-    for (auto settled = decltype(now){}; settled != now;) {
+    decltype(now) settled;
+    do {
       settled = now;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       now = snapshot(dir);
-    }
+    } while (now != settled);
   }
 }
 
