@@ -3,12 +3,11 @@
 // float; the functions at the end of each step launch them for both.
 #include "scan.h"
 
-#include <cuda/atomic>
-
 #include <cstddef>
 #include <cstdint>
 
 #include "arguments.h"
+#include "status_word.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -261,16 +260,7 @@ __device__ inline float value_of<float>(unsigned long long word) {
   return __uint_as_float(static_cast<unsigned>(word));
 }
 
-using TileStatus = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
-
-// Given: a store and a load of a status word, whole and relaxed: the value travels in the word
-// whose status the reader checks (README: "Publishing between blocks").
-__device__ inline void publish(unsigned long long* status, unsigned long long word) {
-  TileStatus(*status).store(word, cuda::memory_order_relaxed);
-}
-__device__ inline unsigned long long peek(unsigned long long* status) {
-  return TileStatus(*status).load(cuda::memory_order_relaxed);
-}
+// publish() and peek(), which store and load a status word whole, are in status_word.h (given).
 
 // Called by the whole of warp 0: the sum of all tiles before `tile`.
 template <typename T>

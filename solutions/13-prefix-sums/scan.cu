@@ -2,12 +2,11 @@
 // phases; one pass with decoupled look-back) and stream compaction (CUB's: cub_calls.cu).
 #include "scan.h"
 
-#include <cuda/atomic>
-
 #include <cstddef>
 #include <cstdint>
 
 #include "arguments.h"
+#include "status_word.h"
 #include "stepwise/check.h"
 
 namespace {
@@ -357,18 +356,7 @@ __device__ inline float value_of<float>(unsigned long long word) {
   return __uint_as_float(static_cast<unsigned>(word));
 }
 
-using TileStatus = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
-
-// The value travels in the same 64-bit word as its status, so a reader that sees the status sees
-// its value: relaxed atomics are enough, since nothing else a tile wrote is read through them.
-// (Release stores and acquire loads also work, but each acquire in the spin loop costs: on an
-// H100 they were slower than relaxed at the same tile size when this was written; not kept.)
-__device__ inline void publish(unsigned long long* status, unsigned long long word) {
-  TileStatus(*status).store(word, cuda::memory_order_relaxed);
-}
-__device__ inline unsigned long long peek(unsigned long long* status) {
-  return TileStatus(*status).load(cuda::memory_order_relaxed);
-}
+// publish() and peek(), which store and load a status word whole, are in status_word.h (given).
 
 // Called by the whole of warp 0: the sum of all tiles before `tile`. Lane l looks at tile
 // `end - l`, 32 predecessors at once; the warp waits until none of them shows "nothing yet",
