@@ -312,6 +312,23 @@ function(stepwise_add_test_program target)
                                                STEPWISE_DEVICE_CODE_CHECKS_SOURCES="${checks_code_sources}"
                                                STEPWISE_DEVICE_CODE_ARCHITECTURES="${architectures}")
   target_link_libraries(${target} PRIVATE ${ARG_LINK} grader::harness)
+  # <program>.checks, touched when what decides the program's list of checks is built again (the
+  # checks' objects, the harness, the program's own sources), and not when only the graded code
+  # is: the runner keeps its CTest listing while a student rebuilds (runner/src/ctest_listing.h).
+  if(ARG_CHECKS)
+    get_target_property(program_dir ${target} RUNTIME_OUTPUT_DIRECTORY)
+    if(NOT program_dir)
+      set(program_dir "${CMAKE_CURRENT_BINARY_DIR}")
+    endif()
+    set(checks_stamp "${program_dir}/${target}.checks")
+    add_custom_command(OUTPUT "${checks_stamp}"
+      COMMAND "${CMAKE_COMMAND}" -E touch "${checks_stamp}"
+      DEPENDS "$<TARGET_OBJECTS:${ARG_CHECKS}>" "$<TARGET_FILE:grader::harness>"
+              "${STEPWISE_SOURCE_DIR}/grader/harness/src/identity.cpp"
+              "${STEPWISE_SOURCE_DIR}/grader/harness/src/machine_code_build.cpp"
+      VERBATIM)
+    target_sources(${target} PRIVATE "${checks_stamp}")
+  endif()
 endfunction()
 
 # The device code of <code> (the student's files, or the checks), for the machine-code checks

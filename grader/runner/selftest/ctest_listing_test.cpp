@@ -1,6 +1,7 @@
 // The kept CTest listing (ctest_listing.h): CTest runs again whenever a test script under the
-// test folder, a file a test's command names, or the command itself changes, and only then. A
-// pretend CTest (a shell script) prints a note and the JSON list, and counts its runs.
+// test folder, a file a test's command names (a test program's stamp of its checks in its place,
+// where it has one), or the command itself changes, and only then. A pretend CTest (a shell
+// script) prints a note and the JSON list, and counts its runs.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -71,6 +72,24 @@ TEST_F(CTestListing, KeptUntilWhatItWasMadeFromChanges) {
   append(dir / "tests" / "CMakeFiles" / "x.cmake", "build internals\n");  // the build's own files
   list();
   EXPECT_EQ(runs(), 5);
+}
+
+TEST_F(CTestListing, AProgramWithAStampOfItsChecksCountsByTheStamp) {
+  append(dir / "program.checks", "");  // cmake/AddLesson.cmake's stamp beside the test program
+  const std::string first = list();
+  EXPECT_EQ(runs(), 1);
+  append(dir / "program", "version 2\n");  // linked again with the student's new code
+  EXPECT_EQ(list(), first);
+  EXPECT_EQ(runs(), 1) << "the program's checks did not change: the kept list";
+  append(dir / "program.checks", "touched\n");  // the checks built again
+  list();
+  EXPECT_EQ(runs(), 2);
+  fs::remove(dir / "program.checks");  // no stamp (a build before it): the program itself counts
+  list();
+  EXPECT_EQ(runs(), 3);
+  append(dir / "program", "version 3\n");
+  list();
+  EXPECT_EQ(runs(), 4);
 }
 
 TEST_F(CTestListing, NoJsonListIsAnErrorAndNothingIsKept) {

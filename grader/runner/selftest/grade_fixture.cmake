@@ -11,11 +11,17 @@
 # checks that time nothing) where the processes of their own after it have CUDA's default; and in
 # 05 a check that times its work ends its process with one work queue before it starts, and runs
 # with the checks after it in one process with CUDA's default queues.
-#   cmake -DRUNNER=<bin/stepwise> -DRUNNER_DIR=<grader/runner> -DWORK=<folder> -P grade_fixture.cmake
+# With -DGENERATOR=Ninja the fixture builds with Ninja, which the runner then runs itself (course.h)
+# rather than through cmake --build.
+#   cmake -DRUNNER=<bin/stepwise> -DRUNNER_DIR=<grader/runner> -DWORK=<folder> [-DGENERATOR=Ninja] -P grade_fixture.cmake
 file(REMOVE_RECURSE "${WORK}" "${WORK}-source")
 # A copy of the fixture's sources: the last part deletes a STEPWISE_TODO line, as a student would.
 file(COPY "${RUNNER_DIR}/selftest/course-fixture/" DESTINATION "${WORK}-source")
-execute_process(COMMAND "${CMAKE_COMMAND}" -S "${WORK}-source" -B "${WORK}"
+set(generator "")
+if(GENERATOR)
+  set(generator -G "${GENERATOR}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${WORK}-source" -B "${WORK}" ${generator}
                         -DRUNNER_DIR=${RUNNER_DIR} -DSTEPWISE_RUNNER=${RUNNER} -DCMAKE_BUILD_TYPE=Release
                 RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
 if(NOT status EQUAL 0)
@@ -27,6 +33,10 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -E env STEPWISE_JOBS=1 STEPWISE_RUN_L
 execute_process(COMMAND "${RUNNER}" --build "${WORK}" table OUTPUT_VARIABLE table ERROR_VARIABLE table)
 message("${out}\n${table}")
 set(problems "")
+file(READ "${WORK}/stepwise-course.json" course_file)
+if(GENERATOR STREQUAL "Ninja" AND NOT course_file MATCHES "\"ninja\": \"[^\"]+\"")
+  string(APPEND problems "the course file names no ninja for the runner to run:\n${course_file}\n")
+endif()
 if(NOT status EQUAL 1)
   string(APPEND problems "exit status ${status}, not 1\n")
 endif()

@@ -35,15 +35,20 @@ void find_first_error(const std::string& log, const std::string& source_dir, std
 }
 
 BuildResult build_targets(const Course& course, const std::vector<std::string>& targets, bool keep_going) {
-  std::vector<std::string> args{course.cmake, "--build", course.build_dir.string(), "--target"};
-  args.insert(args.end(), targets.begin(), targets.end());
-  args.push_back("--parallel");
-  args.push_back(std::to_string(std::max(1u, std::thread::hardware_concurrency())));
-  if (keep_going) {
-    std::error_code error;
-    const bool ninja = std::filesystem::exists(course.build_dir / "build.ninja", error);
-    const std::vector<std::string> keep_on = ninja ? std::vector<std::string>{"--", "-k", "0"} : std::vector<std::string>{"--", "-k"};
-    args.insert(args.end(), keep_on.begin(), keep_on.end());
+  const std::string jobs = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+  std::error_code error;
+  const bool ninja = std::filesystem::exists(course.build_dir / "build.ninja", error);
+  std::vector<std::string> args;
+  if (ninja && !course.ninja.empty()) {  // Ninja itself (it runs CMake again when the build needs it)
+    args = {course.ninja, "-C", course.build_dir.string(), "-j", jobs};
+    if (keep_going) args.insert(args.end(), {"-k", "0"});
+    args.insert(args.end(), targets.begin(), targets.end());
+  } else {
+    args = {course.cmake, "--build", course.build_dir.string(), "--target"};
+    args.insert(args.end(), targets.begin(), targets.end());
+    args.insert(args.end(), {"--parallel", jobs});
+    if (keep_going) args.insert(args.end(), {"--", "-k"});
+    if (keep_going && ninja) args.push_back("0");  // make -k; ninja -k 0
   }
   BuildResult result;
   result.ok = run_lines(args, [&](const std::string& line) { result.log += line + "\n"; }) == 0;

@@ -15,7 +15,8 @@ struct BuildResult {
   std::string log;          // everything the build printed
 };
 
-// cmake --build <build> --target <targets...> --parallel N, its output kept, not printed.
+// cmake --build <build> --target <targets...> --parallel N (with Ninja: ninja -C <build> -j N
+// <targets...>, course.h), its output kept, not printed.
 // keep_going: past a target that fails, build every other one it can (make -k, ninja -k 0).
 BuildResult build_targets(const Course& course, const std::vector<std::string>& targets, bool keep_going = false);
 

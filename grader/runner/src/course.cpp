@@ -32,6 +32,7 @@ Course load_course(const std::filesystem::path& file) {
   course.build_dir = here / json.value("build_dir", ".");
   course.cmake = json.value("cmake", course.cmake);
   course.ctest = json.value("ctest", course.ctest);
+  course.ninja = json.value("ninja", course.ninja);
   course.tools = json.value("tools", std::vector<std::string>{});
   for (const std::string& track : kTracks) course.lessons_targets[track] = json.value(track + "_lessons_target", "");
   for (const nlohmann::json& entry : json.value("lessons", nlohmann::json::array())) {

@@ -31,6 +31,7 @@ struct Lesson {
 struct Course {
   std::filesystem::path source_dir, build_dir;
   std::string cmake = "cmake", ctest = "ctest";
+  std::string ninja;  // the build tool where the generator is Ninja, else "": run without cmake --build
   std::vector<std::string> tools;  // built before the lessons (the doctor)
   std::vector<Lesson> lessons;     // in reading order
   // The target that builds every lesson's targets of a track ("" if none).

@@ -29,6 +29,16 @@ std::string file_state(const fs::path& path) {
   return path.string() + " " + std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
 }
 
+// A test program's stamp of its checks (<program>.checks, cmake/AddLesson.cmake), where it has one:
+// the program is linked again at every save of the student's code, its checks only change with
+// the stamp. Otherwise the file itself.
+fs::path checks_stamp_or(const fs::path& file) {
+  fs::path stamp = file;
+  stamp += ".checks";
+  std::error_code error;
+  return fs::is_regular_file(stamp, error) ? stamp : file;
+}
+
 // What a listing was made from, one line per file (sorted): see ctest_listing.
 std::string made_from(const fs::path& test_dir, const std::string& json_text) {
   std::set<std::string> lines;
@@ -48,7 +58,7 @@ std::string made_from(const fs::path& test_dir, const std::string& json_text) {
       for (const std::string& arg : test.value("command", std::vector<std::string>{})) {
         const std::size_t equals = arg.find('=');
         for (const std::string& named : {arg, equals == std::string::npos ? std::string() : arg.substr(equals + 1)})
-          if (!named.empty() && named.front() == '/') lines.insert(file_state(named));
+          if (!named.empty() && named.front() == '/') lines.insert(file_state(checks_stamp_or(named)));
       }
   lines.insert(file_state(fs::read_symlink("/proc/self/exe", error)));  // it says each check's kind
   lines.erase("");
