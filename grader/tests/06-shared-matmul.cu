@@ -15,6 +15,7 @@
 #include "grader/machine_code.h"
 #include "grader/sanitizer.h"
 #include "matmul_cpu.h"
+#include "matmul_helpers.h"
 #include "shared_matmul.h"
 
 namespace {

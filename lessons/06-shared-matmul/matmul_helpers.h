@@ -8,6 +8,10 @@
 
 #include "shared_matmul.h"
 
+// Step 3: the lesson's cuBLAS handle: created on the first call, in plain FP32 math (no TF32), and
+// the same handle on every later call, so no call but the first pays for creating it.
+cublasHandle_t cublas_handle();
+
 // Throws with cuBLAS's own name for a failed status, as CUDA_CHECK does for CUDA calls:
 //   cublas_check(cublasCreate(&handle), "cublasCreate");
 inline void cublas_check(cublasStatus_t status, const char* call) {

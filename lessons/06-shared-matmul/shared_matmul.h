@@ -7,9 +7,8 @@
 // k x n (b[p * n + j]), C is m x n (c[i * n + j]). Each function launches its work on the default
 // stream and returns without waiting for the GPU. m == 0 or n == 0 does nothing; k == 0 sets C
 // to zero. A negative size throws std::invalid_argument before anything runs; a CUDA or cuBLAS
-// failure throws.
-#include <cublas_v2.h>
-
+// failure throws. (cublas_handle(), step 3's handle, is declared in matmul_helpers.h with cuBLAS's
+// header: register_blocked.cu, which does not call cuBLAS, compiles without it.)
 #include <stdexcept>
 #include <string>
 
@@ -27,9 +26,6 @@ void matmul_tiled(const float* a, const float* b, float* c, int m, int n, int k)
 
 // Step 3: cublasSgemm on the row-major matrices, through the one handle cublas_handle() keeps.
 void matmul_cublas(const float* a, const float* b, float* c, int m, int n, int k);
-// The lesson's cuBLAS handle: created on the first call, in plain FP32 math (no TF32), and the
-// same handle on every later call, so no call but the first pays for creating it.
-cublasHandle_t cublas_handle();
 
 // Step 4 (stretch): each thread computes a small tile of C in registers, from tiles of A and B in
 // shared memory loaded with vector (float4) loads.
