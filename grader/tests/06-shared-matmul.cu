@@ -14,8 +14,8 @@
 #include "grader/grader.h"
 #include "grader/machine_code.h"
 #include "grader/sanitizer.h"
+#include "cublas_helpers.h"
 #include "matmul_cpu.h"
-#include "matmul_helpers.h"
 #include "shared_matmul.h"
 
 namespace {

@@ -7,8 +7,8 @@
 // k x n (b[p * n + j]), C is m x n (c[i * n + j]). Each function launches its work on the default
 // stream and returns without waiting for the GPU. m == 0 or n == 0 does nothing; k == 0 sets C
 // to zero. A negative size throws std::invalid_argument before anything runs; a CUDA or cuBLAS
-// failure throws. (cublas_handle(), step 3's handle, is declared in matmul_helpers.h with cuBLAS's
-// header: register_blocked.cu, which does not call cuBLAS, compiles without it.)
+// failure throws. (cublas_handle(), step 3's handle, is declared in cublas_helpers.h with cuBLAS's
+// header: the kernels' files, which do not call cuBLAS, compile without it.)
 #include <stdexcept>
 #include <string>
 
