@@ -49,7 +49,7 @@ for lesson in ${WATCH:-05}; do
       if [ -f "$candidate" ] && [ "${name%.*}" != demo ]; then file=$name; break; fi
     done
   fi
-  watch_log=$copy/.watch-$nn.log
+  watch_log=$copy/.watch-$nn-${file%.*}.log  # one log per file watched (WATCH may name a lesson twice)
   script -qfec "build/bin/stepwise watch $nn" /dev/null < /dev/null 2>/dev/null | stamped > "$watch_log" &
   for _ in $(seq 600); do [ "$(reports "$watch_log")" -ge 1 ] && break; sleep 0.1; done
   for edit in $(seq "$edits"); do
