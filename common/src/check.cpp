@@ -1,4 +1,5 @@
 #include "stepwise/check.h"
+#include "stepwise/cuda_error.h"
 
 #include "stepwise/device_info.h"
 

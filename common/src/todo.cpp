@@ -1,3 +1,4 @@
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace stepwise {

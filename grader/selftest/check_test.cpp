@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "stepwise/check.h"
+#include "stepwise/cuda_error.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

@@ -19,6 +19,7 @@
 #include "grader/speed.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
+#include "stepwise/cuda_error.h"
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include "grader/cpu_parallel.h"
 #include "grader/grader.h"
 #include "hello_gpu.h"
+#include "stepwise/cuda_error.h"
 
 namespace {
 

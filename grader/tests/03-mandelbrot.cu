@@ -15,6 +15,7 @@
 #include "grader/results.h"
 #include "mandelbrot.h"
 #include "mandelbrot_cpu.h"
+#include "stepwise/cuda_error.h"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include "grader/results.h"
 #include "grader/yardstick.h"
 #include "mesh_cpu.h"
+#include "stepwise/cuda_error.h"
 #include "stepwise/host_timer.h"
 
 namespace {

@@ -22,6 +22,7 @@
 #include "grader/yardstick.h"
 #include "streams.h"
 #include "transform.h"
+#include "stepwise/cuda_error.h"
 
 namespace {
 

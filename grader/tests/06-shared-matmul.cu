@@ -17,6 +17,7 @@
 #include "cublas_helpers.h"
 #include "matmul_cpu.h"
 #include "shared_matmul.h"
+#include "stepwise/not_implemented.h"
 
 namespace {
 

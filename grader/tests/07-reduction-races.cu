@@ -21,6 +21,8 @@
 #include "grader/trace.h"
 #include "reduction.h"
 #include "reduction_cpu.h"
+#include "stepwise/cuda_error.h"
+#include "stepwise/not_implemented.h"
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include "grader/machine_code.h"
 #include "grader/yardstick.h"
 #include "random_numbers.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

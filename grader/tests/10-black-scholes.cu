@@ -19,6 +19,7 @@
 #include "grader/machine_code.h"
 #include "grader/results.h"
 #include "stepwise/host_timer.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

@@ -21,6 +21,7 @@
 #include "polynomial_aot.cuh"
 #include "polynomial_cpu.h"
 #include "runtime_compilation.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

@@ -28,6 +28,8 @@
 #include "grader/splitmix.h"
 #include "grader/trace.h"
 #include "scan.h"
+#include "stepwise/cuda_error.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include "hello_gpu.h"
 #include "stepwise/buffers.h"
+#include "stepwise/cuda_error.h"
 #include "stepwise/demo.h"
 
 namespace {

@@ -18,6 +18,7 @@
 #include "stepwise/event_timer.h"
 #include "stepwise/host_timer.h"
 #include "stepwise/image.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

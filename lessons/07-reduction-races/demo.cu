@@ -17,6 +17,7 @@
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
 #include "stepwise/host_timer.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

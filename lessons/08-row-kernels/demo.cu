@@ -19,6 +19,7 @@
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
 #include "stepwise/host_timer.h"
+#include "stepwise/not_implemented.h"
 
 namespace {
 

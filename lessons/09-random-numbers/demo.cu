@@ -17,6 +17,7 @@
 #include "stepwise/buffers.h"
 #include "stepwise/demo.h"
 #include "stepwise/event_timer.h"
+#include "stepwise/not_implemented.h"
 
 namespace {
 

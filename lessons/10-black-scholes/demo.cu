@@ -13,6 +13,7 @@
 #include "stepwise/check.h"
 #include "stepwise/demo.h"
 #include "stepwise/host_timer.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Error checking for CUDA calls and kernel launches.
 //
-//   CUDA_CHECK(cudaMalloc(&p, bytes));   // throws stepwise::CudaError if the call fails
+//   CUDA_CHECK(cudaMalloc(&p, bytes));   // throws stepwise::CudaError (cuda_error.h) if it fails
 //   my_kernel<<<grid, block>>>(...);
 //   CUDA_CHECK_LAUNCH();                 // throws if the launch itself was rejected
 //
@@ -10,27 +10,11 @@
 // next call that waits for the GPU, e.g. CUDA_CHECK(cudaDeviceSynchronize()).
 #include <cuda_runtime.h>
 
-#include <stdexcept>
-#include <string>
-
 namespace stepwise {
 
-// What CUDA_CHECK throws: the message names the failing call, file and line, CUDA's error text,
-// and for the errors people meet first (wrong architecture, old driver, no GPU) how to fix them.
-class CudaError : public std::runtime_error {
- public:
-  CudaError(cudaError_t code, const std::string& message)
-      : std::runtime_error(message), code_(code) {}
-  cudaError_t code() const { return code_; }
-
- private:
-  cudaError_t code_;
-};
-
+// Throws stepwise::CudaError, declared in stepwise/cuda_error.h: only code that catches it needs
+// that header (and the <string> it brings, a sixth of a small lesson file's compile time).
 [[noreturn]] void throw_cuda_error(cudaError_t code, const char* call, const char* file, int line);
-
-// The fix for an error with a known cause, in one sentence; empty when there is none.
-std::string fix_hint(cudaError_t code);
 
 }  // namespace stepwise
 

@@ -16,6 +16,7 @@
 
 #include "stepwise/check.h"
 #include "stepwise/device_info.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace stepwise {

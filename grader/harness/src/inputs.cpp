@@ -12,6 +12,8 @@
 #include "grader/splitmix.h"
 #include "grader/trace.h"
 #include "stepwise/check.h"
+#include "stepwise/cuda_error.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace grader {

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "grader/trace.h"
+#include "stepwise/not_implemented.h"
 #include "stepwise/todo.h"
 
 namespace grader {

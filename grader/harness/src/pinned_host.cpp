@@ -9,6 +9,7 @@
 
 #include "grader/cpu_parallel.h"
 #include "stepwise/check.h"
+#include "stepwise/cuda_error.h"
 
 namespace grader {
 namespace {
