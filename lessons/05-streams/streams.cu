@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <stdexcept>
-#include <string>
 
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
 #include "stepwise/todo.h"
@@ -17,9 +16,9 @@ namespace {
 [[maybe_unused]] constexpr int kThreadsPerBlock = 256;
 
 // Given: the argument checks every function starts with.
-[[maybe_unused]] void check_arguments(int n, int work) {
-  if (n < 0) throw std::invalid_argument("n must be 0 or more, got " + std::to_string(n));
-  if (work < 0) throw std::invalid_argument("work must be 0 or more, got " + std::to_string(work));
+[[maybe_unused]] void check_arguments(int n, int work, const char* function) {
+  stepwise::require_at_least(n, 0, "n", function);
+  stepwise::require_at_least(work, 0, "work", function);
 }
 
 }  // namespace
@@ -39,19 +38,19 @@ __global__ void transform_kernel(const float* in, float* out, int n, int work) {
 }
 
 void transform_async(const float* d_in, float* d_out, int n, int work, cudaStream_t stream) {
-  // TODO(step 2): check_arguments(n, work); return when n == 0; launch transform_kernel with
-  // blocks of kThreadsPerBlock threads, enough blocks for n (round up as (n - 1) / 256 + 1), on
-  // `stream` (the fourth value in <<<blocks, threads, 0, stream>>>); CUDA_CHECK_LAUNCH(). Do not
-  // wait. Delete the line below.
+  // TODO(step 2): check_arguments(n, work, "transform_async"); return when n == 0; launch
+  // transform_kernel with blocks of kThreadsPerBlock threads, enough blocks for n (round up as
+  // (n - 1) / 256 + 1), on `stream` (the fourth value in <<<blocks, threads, 0, stream>>>);
+  // CUDA_CHECK_LAUNCH(). Do not wait. Delete the line below.
   STEPWISE_TODO(2);
 }
 
 void transform_one_stream(const float* in, float* out, float* d_in, float* d_out, int n, int work,
                           cudaStream_t stream) {
-  // TODO(step 2): check_arguments(n, work); return when n == 0. Queue on `stream`, in order:
-  // the n floats copied from in to d_in, transform_async(d_in, d_out, ...), and the results
-  // copied from d_out back to out. Return only once the stream has finished that work: only
-  // then may anyone read out. Check every call. Delete the line below.
+  // TODO(step 2): check_arguments(n, work, "transform_one_stream"); return when n == 0. Queue
+  // on `stream`, in order: the n floats copied from in to d_in, transform_async(d_in, d_out,
+  // ...), and the results copied from d_out back to out. Return only once the stream has
+  // finished that work: only then may anyone read out. Check every call. Delete the line below.
   STEPWISE_TODO(2);
 }
 
@@ -76,14 +75,14 @@ void StreamGuard::synchronize() {
 
 void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
                          Timeline* timeline) {
-  // TODO(step 4): check_arguments(n, work); throw std::invalid_argument when chunks < 1; return
-  // when n == 0. The chunk size is ceil(n / chunks) = (n - 1) / chunks + 1 (n + chunks - 1
-  // overflows int for chunks near INT_MAX), and each chunk's first index a long long. Make
-  // kPipelineStreams StreamGuards. For each chunk c whose first index is below n: its count (the
-  // last chunk is shorter), its stream streams[c % kPipelineStreams].get(), and on that stream
-  // the three stages of step 2 for just this chunk (pointers + first, bytes of count floats),
-  // each queued through on_timeline(timeline, c % kPipelineStreams, Stage::..., c, stream,
-  // [&] { ... }). Do not wait inside the loop. After it, synchronize() every guard.
-  // Delete the line below.
+  // TODO(step 4): check_arguments(n, work, "transform_pipelined");
+  // stepwise::require_at_least(chunks, 1, "chunks", "transform_pipelined"); return when n == 0. The
+  // chunk size is ceil(n / chunks) = (n - 1) / chunks + 1 (n + chunks - 1 overflows int for chunks
+  // near INT_MAX), and each chunk's first index a long long. Make kPipelineStreams StreamGuards. For
+  // each chunk c whose first index is below n: its count (the last chunk is shorter), its stream
+  // streams[c % kPipelineStreams].get(), and on that stream the three stages of step 2 for just this
+  // chunk (pointers + first, bytes of count floats), each queued through on_timeline(timeline, c %
+  // kPipelineStreams, Stage::..., c, stream, [&] { ... }). Do not wait inside the loop. After it,
+  // synchronize() every guard. Delete the line below.
   STEPWISE_TODO(4);
 }

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <stdexcept>
-#include <string>
 
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
 #include "transform.h"
@@ -15,9 +14,9 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 
-void check_arguments(int n, int work) {
-  if (n < 0) throw std::invalid_argument("n must be 0 or more, got " + std::to_string(n));
-  if (work < 0) throw std::invalid_argument("work must be 0 or more, got " + std::to_string(work));
+void check_arguments(int n, int work, const char* function) {
+  stepwise::require_at_least(n, 0, "n", function);
+  stepwise::require_at_least(work, 0, "work", function);
 }
 
 }  // namespace
@@ -45,7 +44,7 @@ __global__ void transform_kernel(const float* in, float* out, int n, int work) {
 }
 
 void transform_async(const float* d_in, float* d_out, int n, int work, cudaStream_t stream) {
-  check_arguments(n, work);
+  check_arguments(n, work, "transform_async");
   if (n == 0) return;
   const int blocks = (n - 1) / kThreadsPerBlock + 1;  // rounded up; (n + 255) / 256 overflows near INT_MAX
   transform_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(d_in, d_out, n, work);
@@ -54,7 +53,7 @@ void transform_async(const float* d_in, float* d_out, int n, int work, cudaStrea
 
 void transform_one_stream(const float* in, float* out, float* d_in, float* d_out, int n, int work,
                           cudaStream_t stream) {
-  check_arguments(n, work);
+  check_arguments(n, work, "transform_one_stream");
   if (n == 0) return;
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
   CUDA_CHECK(cudaMemcpyAsync(d_in, in, bytes, cudaMemcpyHostToDevice, stream));
@@ -82,8 +81,8 @@ void StreamGuard::synchronize() { CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 // one chunk's kernel runs, the next chunk is copied in and the previous one copied out.
 void transform_pipelined(const float* in, float* out, float* d_in, float* d_out, int n, int work, int chunks,
                          Timeline* timeline) {
-  check_arguments(n, work);
-  if (chunks < 1) throw std::invalid_argument("chunks must be 1 or more, got " + std::to_string(chunks));
+  check_arguments(n, work, "transform_pipelined");
+  stepwise::require_at_least(chunks, 1, "chunks", "transform_pipelined");
   if (n == 0) return;
   // ceil(n / chunks) for n > 0; n + chunks - 1 would overflow int when chunks is near INT_MAX.
   const int chunk_size = (n - 1) / chunks + 1;
