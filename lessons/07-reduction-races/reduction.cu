@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -17,9 +16,7 @@ constexpr int kThreadsPerBlock = 256;
 [[maybe_unused]] constexpr int kWarpSize = 32;
 [[maybe_unused]] constexpr unsigned kFullMask = 0xffffffffu;  // every lane of the warp takes part in a shuffle
 
-void require_valid(int n, const char* function) {
-  if (n < 0) throw std::invalid_argument(std::string(function) + ": n must be >= 0, got " + std::to_string(n));
-}
+void require_valid(int n, const char* function) { stepwise::require_at_least(n, 0, "n", function); }
 
 // In long long: n + 255 passes INT_MAX for n near it (the largest arrays an int n allows).
 [[maybe_unused]] int blocks_for(int n) {
@@ -44,8 +41,9 @@ __global__ void smooth_kernel(const float* z, const float* a, float* out, int n,
 
 void smooth(const float* z, const float* a, float* out, int n, int s) {
   require_valid(n, "smooth");
-  // TODO(step 1): throw std::invalid_argument when s < 1; return when n == 0; launch
-  // smooth_kernel with blocks_for(n) blocks of kThreadsPerBlock threads; CUDA_CHECK_LAUNCH().
+  // TODO(step 1): stepwise::require_at_least(s, 1, "the half-width s", "smooth") (it throws
+  // std::invalid_argument when s < 1); return when n == 0; launch smooth_kernel with
+  // blocks_for(n) blocks of kThreadsPerBlock threads; CUDA_CHECK_LAUNCH().
   // Delete the line below when you are done.
   STEPWISE_TODO(1);
 }

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 
 namespace {
@@ -14,9 +13,7 @@ constexpr int kThreadsPerBlock = 256;
 constexpr int kWarpSize = 32;
 constexpr unsigned kFullMask = 0xffffffffu;  // every lane of the warp takes part in a shuffle
 
-void require_valid(int n, const char* function) {
-  if (n < 0) throw std::invalid_argument(std::string(function) + ": n must be >= 0, got " + std::to_string(n));
-}
+void require_valid(int n, const char* function) { stepwise::require_at_least(n, 0, "n", function); }
 
 // In long long: n + 255 passes INT_MAX for n near it (the largest arrays an int n allows).
 int blocks_for(int n) {
@@ -47,7 +44,7 @@ __global__ void smooth_kernel(const float* z, const float* a, float* out, int n,
 
 void smooth(const float* z, const float* a, float* out, int n, int s) {
   require_valid(n, "smooth");
-  if (s < 1) throw std::invalid_argument("smooth: the half-width s must be >= 1, got " + std::to_string(s));
+  stepwise::require_at_least(s, 1, "the half-width s", "smooth");
   if (n == 0) return;
   smooth_kernel<<<blocks_for(n), kThreadsPerBlock>>>(z, a, out, n, s);
   CUDA_CHECK_LAUNCH();
