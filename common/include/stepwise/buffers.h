@@ -7,11 +7,10 @@
 //   ...
 //   std::vector<float> out = d_out.to_host();
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 #include <utility>
 #include <vector>
 
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 
 namespace stepwise {
@@ -75,9 +74,7 @@ class DeviceBuffer : public OwnedMemory<T, DeviceMemory> {
   }
 
   void copy_from_host(const std::vector<T>& values) {
-    if (values.size() != this->size())
-      throw std::invalid_argument("copy_from_host: the host vector has " + std::to_string(values.size()) +
-                                  " values, the device buffer " + std::to_string(this->size()));
+    if (values.size() != this->size()) throw_size_mismatch("copy_from_host", values.size(), this->size());
     if (this->size() > 0)
       CUDA_CHECK(cudaMemcpy(this->data(), values.data(), this->bytes(), cudaMemcpyHostToDevice));
   }
