@@ -2,10 +2,9 @@
 #include "black_scholes.h"
 
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 
 #include "owned_stream.h"
+#include "stepwise/arguments.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
@@ -61,14 +60,14 @@ void black_scholes(const float* stock, const float* strike, const float* years, 
 template <typename Real>
 RunTimings price_on_gpu(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
                         int iterations, Market market) {
-  // TODO(step 3): first the arguments: throw std::invalid_argument with a message naming them
-  // when n < 0 or iterations < 1, before anything else happens. Return RunTimings{iterations}
-  // when n == 0. Allocate the device arrays before anything is timed (allocation is not part of
-  // the run). Then run the seed's whole run on one stream of your own (an OwnedStream): the three
-  // inputs copied to the GPU, black_scholes `iterations` times with `market`, call and put copied
-  // back, with a GPU event marking each boundary, so that the RunTimings can say how long the
-  // copies in, the kernels and the copies out took (README.md, "Step 3"). Wait for the stream
-  // once, at the end. Check every call. Delete the line below.
+  // TODO(step 3): first the arguments, before anything else happens: n >= 0 and iterations >= 1
+  // (stepwise::require_at_least throws std::invalid_argument naming the argument). Return
+  // RunTimings{iterations} when n == 0. Allocate the device arrays before anything is timed
+  // (allocation is not part of the run). Then run the seed's whole run on one stream of your own (an
+  // OwnedStream): the three inputs copied to the GPU, black_scholes `iterations` times with
+  // `market`, call and put copied back, with a GPU event marking each boundary, so that the
+  // RunTimings can say how long the copies in, the kernels and the copies out took (README.md, "Step
+  // 3"). Wait for the stream once, at the end. Check every call. Delete the line below.
   STEPWISE_TODO(3);
 }
 

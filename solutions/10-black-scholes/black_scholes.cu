@@ -3,10 +3,9 @@
 #include "black_scholes.h"
 
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 
 #include "owned_stream.h"
+#include "stepwise/arguments.h"
 #include "stepwise/buffers.h"
 #include "stepwise/check.h"
 #include "stepwise/event_timer.h"
@@ -116,9 +115,8 @@ void black_scholes(const float* stock, const float* strike, const float* years, 
 template <typename Real>
 RunTimings price_on_gpu(const Real* stock, const Real* strike, const Real* years, Real* call, Real* put, int n,
                         int iterations, Market market) {
-  if (n < 0 || iterations < 1)
-    throw std::invalid_argument("price_on_gpu: needs n >= 0 and iterations >= 1, got n = " + std::to_string(n) +
-                                " and iterations = " + std::to_string(iterations));
+  stepwise::require_at_least(n, 0, "n", "price_on_gpu");
+  stepwise::require_at_least(iterations, 1, "iterations", "price_on_gpu");
   RunTimings timings;
   timings.iterations = iterations;
   if (n == 0) return timings;
