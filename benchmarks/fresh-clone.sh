@@ -39,6 +39,19 @@ echo "| --- | --- | --- |"
 echo "| a fresh clone's cmake --workflow --preset grade: the first next: line | <= 60 | $(first_after "$start" "$log" 'next:') |"
 echo "| the same: the verdict, its last line | <= 150 | $(last_line "$start" "$log") |"
 
+# This machine's floor: nvcc on a file of one kernel and no header of its own, for the build's first
+# architecture (best of 3). Machines differ two to one here, so read watch's seconds beside it.
+nvcc=$(sed -n 's/^CMAKE_CUDA_COMPILER:[A-Z]*=//p' build/CMakeCache.txt)
+arch=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' build/CMakeCache.txt); arch=${arch%%;*}; arch=${arch%%-*}
+[[ $arch =~ ^[0-9]+$ ]] && arch=sm_$arch || arch=native
+printf '__global__ void floor_kernel(float* p) { p[threadIdx.x] = 1.0f; }\n' > .floor.cu
+floor=9999
+for _ in 1 2 3; do
+  t0=$EPOCHREALTIME; "$nvcc" -O3 -arch="$arch" -c .floor.cu -o .floor.o; t1=$EPOCHREALTIME
+  floor=$(awk -v a="$t0" -v b="$t1" -v f="$floor" 'BEGIN { d = b - a; printf "%.2f", d < f ? d : f }')
+done
+echo "| this machine's floor: nvcc -arch=$arch of a one-kernel file, no headers of its own | - | $floor |"
+
 for lesson in ${WATCH:-05}; do
   nn=${lesson%%/*}
   folder=$(ls -d lessons/"$nn"-*)
