@@ -362,7 +362,7 @@ testing::AssertionResult all_in_range(const std::vector<float>& values) {
 
 const Rng kBothRngs[] = {Rng::xorwow, Rng::philox};
 
-// ---- step 1: the host API ----------------------------------------------------------------------
+// ---- step 1: the host API (random_numbers.cu) --------------------------------------------------
 
 TEST(Uniform, FirstValuesMatchCurandsHostGenerator) {
   const std::size_t n = 100003;
@@ -435,7 +435,7 @@ TEST(Uniform, NextFillContinuesTheSequence) {
   }
 }
 
-// ---- step 2: pi with the host API --------------------------------------------------------------
+// ---- step 2: pi with the host API (random_numbers.cu) ------------------------------------------
 
 TEST(PiHostApi, CountsEveryPointOfTheUniforms) {
   const std::size_t largest = points(std::size_t{1} << 22);
@@ -504,7 +504,7 @@ TEST(PiHostApi, NoPointsIsAnError) {
   EXPECT_THROW(estimate_pi_host_api(generator, uniforms.data(), 0), std::invalid_argument);
 }
 
-// ---- step 3: pi with the device API ------------------------------------------------------------
+// ---- step 3: pi with the device API (device_api.cu) --------------------------------------------
 
 // Step 2's trace on n points, for step 3's rule that its kernel is not step 2's counter; an
 // unavailable trace where step 2 is not written yet (the rule is then left out).

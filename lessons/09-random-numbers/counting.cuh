@@ -1,12 +1,12 @@
 #pragma once
 // Given helpers for this lesson's hit-counting kernels: a block's sum (lesson 07 builds it step by
 // step), a grid size for grid-stride loops, and the launch that turns hits into an estimate of pi.
+// Only small headers: every file of the lesson includes this one, and <algorithm> and
+// stepwise/buffers.h (<vector>) added a fifth of a second to each of its compiles.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstddef>
 
-#include "stepwise/buffers.h"
 #include "stepwise/check.h"
 
 constexpr int kThreadsPerBlock = 256;
@@ -38,19 +38,35 @@ int blocks_to_fill_gpu(Kernel kernel, std::size_t needed) {
   CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_multiprocessor, kernel, kThreadsPerBlock, 0));
   const std::size_t resident = static_cast<std::size_t>(multiprocessors) * blocks_per_multiprocessor;
-  return static_cast<int>(std::max<std::size_t>(1, std::min(needed, resident)));
+  const std::size_t blocks = needed < resident ? needed : resident;
+  return blocks > 0 ? static_cast<int>(blocks) : 1;
 }
+
+// The hit counter of pi_from_hits: one number in GPU memory, freed when it goes out of scope, also
+// when an exception leaves early.
+class HitCounter {
+ public:
+  HitCounter() { CUDA_CHECK(cudaMalloc(&count_, sizeof(unsigned long long))); }
+  ~HitCounter() { cudaFree(count_); }
+  HitCounter(const HitCounter&) = delete;
+  HitCounter& operator=(const HitCounter&) = delete;
+  unsigned long long* data() { return count_; }
+
+ private:
+  unsigned long long* count_ = nullptr;
+};
 
 // Monte Carlo pi from a hit-counting kernel whose last two arguments are n and the counter:
 // launches `kernel` on enough blocks for `threads_needed` grid-stride threads (args first),
 // with the counter zeroed, and returns 4 * hits / n once the GPU is done.
 template <typename Kernel, typename... Args>
 double pi_from_hits(Kernel kernel, std::size_t threads_needed, std::size_t n, Args... args) {
-  stepwise::DeviceBuffer<unsigned long long> hits(1);
-  CUDA_CHECK(cudaMemset(hits.data(), 0, hits.bytes()));
+  HitCounter hits;
+  CUDA_CHECK(cudaMemset(hits.data(), 0, sizeof(unsigned long long)));
   const int blocks = blocks_to_fill_gpu(kernel, (threads_needed + kThreadsPerBlock - 1) / kThreadsPerBlock);
   kernel<<<blocks, kThreadsPerBlock>>>(args..., n, hits.data());
   CUDA_CHECK_LAUNCH();
-  const unsigned long long count = hits.to_host()[0];  // the copy waits for the kernel
+  unsigned long long count = 0;
+  CUDA_CHECK(cudaMemcpy(&count, hits.data(), sizeof(count), cudaMemcpyDeviceToHost));  // waits for the kernel
   return 4.0 * static_cast<double>(count) / static_cast<double>(n);
 }

@@ -1,12 +1,9 @@
-// Lesson 09: random numbers with cuRAND. Read README.md first: each TODO(step N) below is
-// "Step N" there.
+// Lesson 09, steps 1 and 2: cuRAND's host API. Read README.md first: each TODO(step N) below is
+// "Step N" there. Step 3, the device API, is in device_api.cu.
 #include "random_numbers.h"
 
-#include <curand_kernel.h>
-
-#include <stdexcept>
-
 #include "counting.cuh"
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -41,26 +38,10 @@ __global__ void count_hits_kernel(const float2* points, std::size_t n, unsigned 
 }
 
 double estimate_pi_host_api(UniformGenerator& generator, float* uniforms, std::size_t n) {
-  // TODO(step 2): throw std::invalid_argument when n == 0. generator.fill() the 2n uniforms, in
-  // pieces of at most 2^30 (README.md, step 2), then return
+  // TODO(step 2): first stepwise::require_at_least(n, 1, "n", "estimate_pi_host_api"), which
+  // throws std::invalid_argument when n == 0. generator.fill() the 2n uniforms, in pieces of at
+  // most 2^30 (README.md, step 2), then return
   // pi_from_hits(count_hits_kernel, n, n, the uniforms as const float2*).
   // Delete the line below.
   STEPWISE_TODO(2);
-}
-
-// ---- Step 3 ----------------------------------------------------------------------------------------
-
-__global__ void pi_device_api_kernel(unsigned long long seed, std::size_t n, unsigned long long* hits) {
-  // TODO(step 3): a grid-stride loop over the runs r in [0, (n + kPointsPerRun - 1) /
-  // kPointsPerRun). Each run has its own Philox device-API state, started from `seed` at
-  // subsequence r (README.md, "Every thread needs its own subsequence"), and draws its points
-  // from it (kPointsPerRun of them, fewer in the last run), two points per four uniforms,
-  // counting is_inside in a local variable. Then block_sum and one atomicAdd per block, as in
-  // step 2.
-}
-
-double estimate_pi_device_api(unsigned long long seed, std::size_t n) {
-  // TODO(step 3): throw std::invalid_argument when n == 0; return
-  // pi_from_hits(pi_device_api_kernel, the number of runs, n, seed). Delete the line below.
-  STEPWISE_TODO(3);
 }

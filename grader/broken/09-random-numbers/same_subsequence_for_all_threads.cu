@@ -4,4 +4,4 @@
 // (The rest is the reference solution.)
 #include <curand_kernel.h>
 #define curand_init(seed, subsequence, offset, state) curand_init(seed, 0ull, offset, state)
-#include "solutions/09-random-numbers/random_numbers.cu"
+#include "solutions/09-random-numbers/device_api.cu"
