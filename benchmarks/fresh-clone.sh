@@ -56,10 +56,10 @@ for lesson in ${WATCH:-05}; do
   nn=${lesson%%/*}
   folder=$(ls -d lessons/"$nn"-*)
   file=${lesson#*/}
-  if [ "$file" = "$lesson" ]; then  # the lesson's first exercise file
+  if [ "$file" = "$lesson" ]; then  # the lesson's first exercise file (given code has no twin)
     for candidate in "$folder"/*.cu "$folder"/*.cpp; do
       name=${candidate##*/}
-      if [ -f "$candidate" ] && [ "${name%.*}" != demo ]; then file=$name; break; fi
+      if [ -f "solutions/${folder#lessons/}/$name" ]; then file=$name; break; fi
     done
   fi
   watch_log=$copy/.watch-$nn-${file%.*}.log  # one log per file watched (WATCH may name a lesson twice)

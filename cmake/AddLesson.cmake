@@ -4,7 +4,9 @@
 # Registers one lesson. Its files follow one convention:
 #   lessons/<NN-slug>/*.h, *.cuh      the API the grader tests; headers holding a step
 #                                     (templates) have a twin in solutions/
-#   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo)
+#   lessons/<NN-slug>/*.cu, *.cpp     the exercise a student completes (demo.cu is the demo);
+#                                     one with no twin in solutions/ and no STEPWISE_TODO is
+#                                     given code, compiled once (stepwise_split_lesson_sources)
 #   solutions/<NN-slug>/...           the reference: the same file names, a drop-in replacement
 #   solutions/<NN-slug>/tuned/*.cu    optional: a faster version beside the reference (the
 #                                     README's "The tuned version"), graded as track "tuned"
@@ -65,8 +67,9 @@ function(add_lesson lesson)
   set(sanitizers memcheck ${ARG_SANITIZERS})
   list(REMOVE_DUPLICATES sanitizers)
 
-  file(GLOB api_sources CONFIGURE_DEPENDS RELATIVE "${exercise_dir}" "${exercise_dir}/*.cu" "${exercise_dir}/*.cpp")
-  list(REMOVE_ITEM api_sources demo.cu demo.cpp)
+  file(GLOB lesson_sources CONFIGURE_DEPENDS RELATIVE "${exercise_dir}" "${exercise_dir}/*.cu" "${exercise_dir}/*.cpp")
+  list(REMOVE_ITEM lesson_sources demo.cu demo.cpp)
+  stepwise_split_lesson_sources(${lesson} "${lesson_sources}" api_sources given_sources)
   file(GLOB demo_source CONFIGURE_DEPENDS "${exercise_dir}/demo.cu" "${exercise_dir}/demo.cpp")
   file(GLOB test_source CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grader/tests/${lesson}.cu"
                                           "${PROJECT_SOURCE_DIR}/grader/tests/${lesson}.cpp")
@@ -76,9 +79,14 @@ function(add_lesson lesson)
   endif()
   stepwise_exercise_files(${lesson} "${api_sources}" exercise_files)
   stepwise_require_solution_twins(${lesson} "${exercise_files}")
-  stepwise_describe_for_class(${lesson} "${api_sources}" "${exercise_files}" "${test_source}"
+  stepwise_describe_for_class(${lesson} "${api_sources}" "${exercise_files}" "${given_sources}" "${test_source}"
                               "${ARG_LIBRARIES}" "${sanitizers}")
   add_custom_target(lesson${nn}-all)
+  if(given_sources)
+    list(TRANSFORM given_sources PREPEND "${exercise_dir}/" OUTPUT_VARIABLE sources)
+    add_library(lesson${nn}-given STATIC ${sources})
+    stepwise_lesson_code(lesson${nn}-given ${lesson} "${exercise_dir}" "${ARG_LIBRARIES}")
+  endif()
 
   foreach(track exercise solution)
     if(track STREQUAL "exercise")
@@ -92,6 +100,7 @@ function(add_lesson lesson)
     set(implementation lesson${nn}-${track})
     add_library(${implementation} STATIC ${sources})
     stepwise_lesson_code(${implementation} ${lesson} "${source_dir}" "${ARG_LIBRARIES}")
+    stepwise_link_given(${implementation} ${lesson})
 
     add_executable(lesson${nn}-demo${suffix} ${demo_source})
     stepwise_lesson_code(lesson${nn}-demo${suffix} ${lesson} "${source_dir}" "")
@@ -206,11 +215,56 @@ function(stepwise_add_tuned lesson libraries api_sources sanitizers)
   endforeach()
   add_library(lesson${nn}-tuned STATIC ${sources})
   stepwise_lesson_code(lesson${nn}-tuned ${lesson} "${solution_dir}" "${libraries}")
+  stepwise_link_given(lesson${nn}-tuned ${lesson})
   stepwise_add_test_program(lesson${nn}-tests-tuned LESSON ${lesson} TRACK tuned SANITIZERS ${sanitizers}
                             STUDENT lesson${nn}-tuned CHECKS lesson${nn}-checks-solution
                             LINK lesson${nn}-checks-solution lesson${nn}-tuned ${libraries})
   stepwise_discover_tests(lesson${nn}-tests-tuned ${lesson} tuned)
   add_dependencies(lesson${nn}-all lesson${nn}-tests-tuned)
+endfunction()
+
+# The lesson's sources (<sources>: the .cu and .cpp files of lessons/<NN-slug> but the demo), in
+# two lists of names relative to that folder:
+#   <out_exercise>  the exercise sources: those with a twin in solutions/<NN-slug>/, and those with
+#                   a STEPWISE_TODO line (which stepwise_require_solution_twins then asks a twin of)
+#   <out_given>     given code: no twin, no STEPWISE_TODO. Compiled once, into lessonNN-given (with
+#                   the exercise's folder on the include path: it includes no header that holds a
+#                   step), which every implementation of the lesson links (stepwise_link_given).
+#                   For code that is slow to compile and not the student's to change (lesson 13's
+#                   CUB calls): no save of an exercise file compiles it again. A class build
+#                   never takes it from a student's folder (grader/class).
+function(stepwise_split_lesson_sources lesson sources out_exercise out_given)
+  set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+  # Twins come and go with files in solutions/: globbed, so that one added or removed configures again.
+  file(GLOB twins CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}/solutions/${lesson}"
+       "${PROJECT_SOURCE_DIR}/solutions/${lesson}/*.cu" "${PROJECT_SOURCE_DIR}/solutions/${lesson}/*.cpp")
+  set(exercise "")
+  set(given "")
+  foreach(source IN LISTS sources)
+    file(READ "${lesson_dir}/${source}" text)
+    if(source IN_LIST twins OR text MATCHES "STEPWISE_TODO\\(")
+      list(APPEND exercise ${source})
+    else()
+      list(APPEND given ${source})
+    endif()
+  endforeach()
+  set(${out_exercise} ${exercise} PARENT_SCOPE)
+  set(${out_given} ${given} PARENT_SCOPE)
+endfunction()
+
+# Links <target> (an implementation of <lesson>: a track's, the tuned one, a broken submission's, a
+# student's in a class build) with the lesson's given code, if it has any: lessonNN-given, or in a
+# project built on a course build (grader/class) that build's, stepwise_built::lessonNN-given. The
+# target's STEPWISE_GIVEN property names it for stepwise_add_test_program.
+function(stepwise_link_given target lesson)
+  string(SUBSTRING "${lesson}" 0 2 nn)
+  foreach(given lesson${nn}-given stepwise_built::lesson${nn}-given)
+    if(TARGET ${given})
+      target_link_libraries(${target} PRIVATE ${given})
+      set_target_properties(${target} PROPERTIES STEPWISE_GIVEN ${given})
+      return()
+    endif()
+  endforeach()
 endfunction()
 
 # The files a student completes: the exercise sources and the exercise headers that hold a step
@@ -240,12 +294,13 @@ endfunction()
 
 # What grading a class (grader/class) needs to know of a lesson, collected for
 # stepwise_export_for_class (cmake/ClassExport.cmake).
-function(stepwise_describe_for_class lesson api_sources exercise_files test_source libraries sanitizers)
+function(stepwise_describe_for_class lesson api_sources exercise_files given_sources test_source libraries sanitizers)
   string(SUBSTRING "${lesson}" 0 2 nn)
   string(JOIN "\n" text
     "set(STEPWISE_LESSON_${nn}_SLUG \"${lesson}\")"
     "set(STEPWISE_LESSON_${nn}_SOURCES \"${api_sources}\")"
     "set(STEPWISE_LESSON_${nn}_FILES \"${exercise_files}\")"
+    "set(STEPWISE_LESSON_${nn}_GIVEN \"${given_sources}\")"
     "set(STEPWISE_LESSON_${nn}_TEST_SOURCE \"${test_source}\")"
     "set(STEPWISE_LESSON_${nn}_LIBRARIES \"${libraries}\")"
     "set(STEPWISE_LESSON_${nn}_SANITIZERS \"${sanitizers}\")"
@@ -289,6 +344,19 @@ function(stepwise_add_test_program target)
     set(student_files "$<TARGET_FILE:${ARG_STUDENT}>")
     list(APPEND depends ${ARG_STUDENT})
     stepwise_keep_device_code(${ARG_STUDENT} device_code_dir device_code_sources)
+    # The lesson's given code: its kernels are listed with the student's, as they would be in an
+    # exercise file (a library's, CUB's, are the library's all the same: grader/trace.h); its PTX
+    # is not the student's to answer for, and is not read.
+    get_target_property(given ${ARG_STUDENT} STEPWISE_GIVEN)
+    if(given)
+      string(APPEND student_files "|$<TARGET_FILE:${given}>")
+      get_target_property(imported ${given} IMPORTED)
+      if(imported)
+        list(APPEND depends "$<TARGET_FILE:${given}>")
+      else()
+        list(APPEND depends ${given})
+      endif()
+    endif()
   endif()
   if(ARG_CHECKS)
     set(checks_files "$<JOIN:$<TARGET_OBJECTS:${ARG_CHECKS}>,|>")
@@ -451,7 +519,7 @@ endfunction()
 #   grader/broken/<NN-slug>/<name>.patch  the mistake as a patch to the solution's files, applied
 #                                         at configure time (cmake/BrokenPatch.cmake); the
 #                                         submission is the solution's sources with the patched
-#                                         ones in their place. For a mistake in the solution's code
+#                                         ones in their place (given code is not patched). For a mistake in the solution's code
 #                                         (a patched header that the checks include compiles them
 #                                         again with it: a step written as a template).
 #   grader/broken/<NN-slug>/<name>.cu     a file of its own that #includes the solution's source
@@ -529,7 +597,8 @@ function(stepwise_add_broken_submission lesson file sanitizers libraries api_sou
     stepwise_lesson_code(${target}-code ${lesson} "${solution_dir}" "${libraries}")
     target_include_directories(${target}-code PRIVATE "${PROJECT_SOURCE_DIR}")
   endif()
-  # It links what the solution links.
+  # It links what the solution links, the lesson's given code too.
+  stepwise_link_given(${target}-code ${lesson})
   stepwise_add_test_program(${target} EXCLUDE_FROM_ALL LESSON ${lesson} TRACK broken-${name}
                             SANITIZERS ${sanitizers} STUDENT ${target}-code CHECKS ${checks}
                             LINK ${checks} ${target}-code ${libraries})

@@ -1,10 +1,11 @@
 # stepwise_export_for_class(): what grading a class reuses from this build, so that the class
 # build (grader/class, a project of its own) compiles only the students' files:
 #   <build>/class-export/targets.cmake  the compiled common library, harness and each lesson's
-#                                       checks (as imported targets stepwise_built::<name>)
+#                                       checks and given code (as imported targets
+#                                       stepwise_built::<name>)
 #   <build>/class-export/course.cmake   the compilers, the CUDA architectures, and per lesson its
-#                                       exercise files, libraries, sanitizers and the program
-#                                       that lists its checks (from add_lesson)
+#                                       exercise files, given files, libraries, sanitizers and the
+#                                       program that lists its checks (from add_lesson)
 function(stepwise_export_for_class)
   get_property(lessons GLOBAL PROPERTY STEPWISE_CLASS_LESSONS)
   get_property(description GLOBAL PROPERTY STEPWISE_CLASS_DESCRIPTION)
@@ -12,6 +13,9 @@ function(stepwise_export_for_class)
   foreach(lesson IN LISTS lessons)
     string(SUBSTRING "${lesson}" 0 2 nn)
     list(APPEND targets lesson${nn}-checks-exercise)
+    if(TARGET lesson${nn}-given)  # compiled once for the course, linked for every student
+      list(APPEND targets lesson${nn}-given)
+    endif()
   endforeach()
   # A downloaded GoogleTest is part of this build and travels with it; the system's is found again.
   get_target_property(gtest_imported GTest::gtest IMPORTED)

@@ -33,9 +33,10 @@ endmacro()
 # stepwise_add_student_program(<program> LESSON <NN-slug> DIR <folder> TRACK <track> [COURSE_HEADERS])
 # The lesson's test program <program>, as add_lesson builds lessonNN-tests, from the lesson's
 # exercise files in <folder> (the student's): its sources compiled into <program>-code, linked with
-# the checks the course build compiled for its exercise. A lesson whose exercise includes a header
-# the student completes (a template) has its checks compiled again with the header in <folder>
-# (<program>-checks), unless COURSE_HEADERS says that header is the course's, untouched.
+# the checks and the given code (never a student's copy of it) that the course build compiled. A
+# lesson whose exercise includes a header the student completes (a template) has its checks
+# compiled again with the header in <folder> (<program>-checks), unless COURSE_HEADERS says that
+# header is the course's, untouched.
 function(stepwise_add_student_program program)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "COURSE_HEADERS" "LESSON;DIR;TRACK" "")
   string(SUBSTRING "${ARG_LESSON}" 0 2 nn)
@@ -50,6 +51,7 @@ function(stepwise_add_student_program program)
   list(TRANSFORM STEPWISE_LESSON_${nn}_SOURCES PREPEND "${ARG_DIR}/" OUTPUT_VARIABLE sources)
   add_library(${program}-code STATIC ${sources})
   stepwise_lesson_code(${program}-code ${ARG_LESSON} "${ARG_DIR}" "${libraries}")
+  stepwise_link_given(${program}-code ${ARG_LESSON})
   stepwise_add_test_program(${program} LESSON ${ARG_LESSON} TRACK ${ARG_TRACK}
                             SANITIZERS ${STEPWISE_LESSON_${nn}_SANITIZERS} STUDENT ${program}-code
                             CHECKS ${checks} LINK ${checks} ${program}-code ${libraries})

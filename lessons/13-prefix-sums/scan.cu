@@ -1,4 +1,4 @@
-// Lesson 13: prefix sums, steps 1 to 3 (step 4, CUB, is cub_calls.cu). Read README.md first: each
+// Lesson 13: prefix sums, steps 1 to 3 (step 4, CUB, is cub_calls.cpp). Read README.md first: each
 // TODO(step N) below is "Step N" there. Every kernel is a template, written once for int and
 // float; the functions at the end of each step launch them for both.
 #include "scan.h"
@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "arguments.h"
 #include "status_word.h"
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 #include "stepwise/todo.h"
 
@@ -52,8 +52,8 @@ namespace {
 template <typename T>
 void launch_rows(void (*kernel)(const T*, T*, int), const T* in, T* out, int rows, int cols, cudaStream_t stream,
                  const char* function) {
-  require_valid(rows, "rows", function);
-  require_valid(cols, "cols", function);
+  stepwise::require_at_least(rows, 0, "rows", function);
+  stepwise::require_at_least(cols, 0, "cols", function);
   // TODO(step 1): return when rows or cols is 0; launch `kernel` with one block of
   // kRowThreads threads per row, on `stream` (the fourth launch parameter), and
   // CUDA_CHECK_LAUNCH(). Delete the line below.
@@ -227,7 +227,7 @@ class Scratch {
 namespace {
 template <typename T>
 void three_phase(const T* in, T* out, int n, cudaStream_t stream) {
-  require_valid(n, "n", "scan_three_phase");
+  stepwise::require_at_least(n, 0, "n", "scan_three_phase");
   // TODO(step 2): return when n is 0. tiles = tiles_for(n); vectors = aligned16(in) &&
   // aligned16(out); a Scratch of 2 * tiles values: the totals, then their scan. Launch
   // scan_tiles_kernel (tiles blocks of kTileThreads); when tiles > 1, scan the totals with
@@ -307,7 +307,7 @@ constexpr std::size_t kCounterBytes = 8;
 
 template <typename T>
 void single_pass(const T* in, T* out, int n, cudaStream_t stream) {
-  require_valid(n, "n", "scan_single_pass");
+  stepwise::require_at_least(n, 0, "n", "scan_single_pass");
   // TODO(step 2): return when n is 0; a Scratch of look_back_bytes(tiles), set to 0 with
   // cudaMemsetAsync on `stream`; launch single_pass_kernel, one block per tile, with
   // scratch.at<unsigned>(0) and scratch.at<unsigned long long>(kCounterBytes). Delete the line
@@ -334,7 +334,7 @@ __global__ void __launch_bounds__(kTileThreads) compact_kernel(const T* in, T* o
 namespace {
 template <typename T>
 void compact(const T* in, T* out, int* count, int n, T threshold, cudaStream_t stream) {
-  require_valid(n, "n", "compact_greater");
+  stepwise::require_at_least(n, 0, "n", "compact_greater");
   // TODO(step 3): for n == 0 set *count to 0 (cudaMemsetAsync on `stream`) and return; otherwise
   // as single_pass, launching compact_kernel (vectors: aligned16(in)). Delete the line below.
   STEPWISE_TODO(3);

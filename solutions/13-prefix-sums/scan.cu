@@ -1,12 +1,12 @@
 // Lesson 13 reference solution: row scans (Hillis-Steele, Blelloch), whole-array scans (three
-// phases; one pass with decoupled look-back) and stream compaction (CUB's: cub_calls.cu).
+// phases; one pass with decoupled look-back) and stream compaction (CUB's: cub_calls.cpp).
 #include "scan.h"
 
 #include <cstddef>
 #include <cstdint>
 
-#include "arguments.h"
 #include "status_word.h"
+#include "stepwise/arguments.h"
 #include "stepwise/check.h"
 
 namespace {
@@ -104,8 +104,8 @@ namespace {
 template <typename T>
 void launch_rows(void (*kernel)(const T*, T*, int), const T* in, T* out, int rows, int cols, cudaStream_t stream,
                  const char* function) {
-  require_valid(rows, "rows", function);
-  require_valid(cols, "cols", function);
+  stepwise::require_at_least(rows, 0, "rows", function);
+  stepwise::require_at_least(cols, 0, "cols", function);
   if (rows == 0 || cols == 0) return;
   kernel<<<rows, kRowThreads, 0, stream>>>(in, out, cols);
   CUDA_CHECK_LAUNCH();
@@ -314,7 +314,7 @@ class Scratch {
 
 template <typename T>
 void three_phase(const T* in, T* out, int n, cudaStream_t stream) {
-  require_valid(n, "n", "scan_three_phase");
+  stepwise::require_at_least(n, 0, "n", "scan_three_phase");
   if (n == 0) return;
   const int tiles = tiles_for(n);
   const bool vectors = aligned16(in) && aligned16(out);
@@ -440,7 +440,7 @@ std::size_t look_back_bytes(int tiles) { return kCounterBytes + sizeof(unsigned 
 
 template <typename T>
 void single_pass(const T* in, T* out, int n, cudaStream_t stream) {
-  require_valid(n, "n", "scan_single_pass");
+  stepwise::require_at_least(n, 0, "n", "scan_single_pass");
   if (n == 0) return;
   const int tiles = tiles_for(n);
   Scratch scratch(look_back_bytes(tiles), stream);
@@ -516,7 +516,7 @@ __global__ void __launch_bounds__(kTileThreads, 8) compact_kernel(const T* in, T
 namespace {
 template <typename T>
 void compact(const T* in, T* out, int* count, int n, T threshold, cudaStream_t stream) {
-  require_valid(n, "n", "compact_greater");
+  stepwise::require_at_least(n, 0, "n", "compact_greater");
   if (n == 0) {
     CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(int), stream));
     return;
